@@ -1,0 +1,94 @@
+/*
+ * cli.h -- helpers shared by the subcommands of the `arbiter` program.
+ *
+ * The CLI is written on the public header arbiter.h alone. Every subcommand
+ * is a function `int cli_NAME(int argc, char **argv)` that gets the arguments
+ * after its name and returns the process exit status: CLI_OK, CLI_FAIL (bad
+ * input such as a FEN the engine rejects) or CLI_USAGE (bad command line).
+ * Messages go to stderr as "arbiter: CMD: why".
+ */
+#ifndef ARBITER_CLI_H
+#define ARBITER_CLI_H
+
+#include <stdio.h>
+
+#include "arbiter.h"
+
+#define CLI_OK 0
+#define CLI_FAIL 1
+#define CLI_USAGE 2
+/* Internal: the request is fully answered (e.g. --help printed); exit 0. */
+#define CLI_DONE (-1)
+
+/* The deepest perft the command line accepts. */
+#define CLI_MAX_DEPTH 20
+
+/* The start position, the default FEN of `arbiter perft`. */
+#define CLI_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* ---- subcommands (one file each) ---------------------------------------- */
+
+int cli_perft(int argc, char **argv);
+void cli_perft_usage(FILE *out);
+
+int cli_moves(int argc, char **argv);
+void cli_moves_usage(FILE *out);
+
+int cli_fen(int argc, char **argv);
+void cli_fen_usage(FILE *out);
+
+/* ---- helpers (cli/util.c) ------------------------------------------------ */
+
+/* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.
+ * CMD may be NULL. */
+void cli_error(const char *cmd, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/*
+ * Classifies one argument: 1 if it is an option ("--name", or "-" followed by
+ * a letter such as "-h"), 0 if it is an operand. "-" alone is an operand (a
+ * FEN field) and so is "-1" (a bad depth, reported as such).
+ */
+int cli_is_option(const char *arg);
+
+/* 1 if `arg` is --help or -h. */
+int cli_is_help(const char *arg);
+
+/*
+ * Handles the FEN-mode options --960, --chess960 and --standard: returns 1
+ * and updates *mode (ARB_FEN_AUTO, ARB_FEN_CHESS960 or ARB_FEN_STANDARD) when
+ * `arg` is one of them, 0 otherwise. Asking for both modes is a usage error:
+ * returns -1 after printing a message.
+ */
+int cli_fen_mode_option(const char *cmd, const char *arg, unsigned *mode);
+
+/*
+ * Parses a perft depth: decimal digits only, 0..CLI_MAX_DEPTH. Returns 0 and
+ * sets *depth, or -1 after printing a message.
+ */
+int cli_parse_depth(const char *cmd, const char *text, int *depth);
+
+/*
+ * Joins `count` operands with single spaces into a new string, so that a FEN
+ * split by the shell into its six fields reads as one. Returns NULL (after a
+ * message) if out of memory. Free the result with free().
+ */
+char *cli_join(const char *cmd, char **args, int count);
+
+/*
+ * Sets `pos` from `fen` with `flags`. On error prints "arbiter: CMD: " and
+ * the engine's message (which names the field and column) and returns -1.
+ * With ARB_FEN_REPAIR, repairs are printed as a note on stderr.
+ */
+int cli_set_fen(const char *cmd, arb_position *pos, const char *fen, unsigned flags);
+
+/* Writes `move` in UCI for `pos` into buf (at least 8 bytes). */
+void cli_move_uci(const arb_position *pos, arb_move move, char *buf);
+
+/* qsort comparison of two UCI strings stored as char[8]. */
+int cli_compare_uci(const void *a, const void *b);
+
+#endif /* ARBITER_CLI_H */

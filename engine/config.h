@@ -1,0 +1,41 @@
+/*
+ * config.h -- limits and build configuration of the engine, in one place.
+ * Every value is #ifndef-overridable from the compiler command line, like
+ * luaconf.h. Nothing here is mutable at run time.
+ */
+#ifndef ARB_CONFIG_H
+#define ARB_CONFIG_H
+
+/* Debug invariant checks after every make/unmake (position_is_valid). On in
+ * sanitizer builds and when NDEBUG is not defined with ARBITER_DEBUG_CHECKS. */
+#ifndef ARBITER_DEBUG_CHECKS
+#define ARBITER_DEBUG_CHECKS 0
+#endif
+
+/* Longest FEN input accepted, in bytes; longer input is rejected. */
+#ifndef ARB_FEN_INPUT_MAX
+#define ARB_FEN_INPUT_MAX 4096
+#endif
+
+/* Largest half-move clock and full-move number accepted in a FEN. */
+#ifndef ARB_CLOCK_MAX
+#define ARB_CLOCK_MAX 100000
+#endif
+
+/* Deepest perft accepted (the recursion depth). */
+#ifndef ARB_PERFT_MAX_DEPTH
+#define ARB_PERFT_MAX_DEPTH 64
+#endif
+
+/* Slider attacks: PEXT where the compiler targets BMI2 (-march=native on a
+ * CPU that has it), otherwise magic multiplication. ARB_USE_PEXT=0 forces
+ * magics. */
+#ifndef ARB_USE_PEXT
+#if defined(__BMI2__)
+#define ARB_USE_PEXT 1
+#else
+#define ARB_USE_PEXT 0
+#endif
+#endif
+
+#endif

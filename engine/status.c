@@ -1,0 +1,33 @@
+/*
+ * status.c -- names of status codes and the version string.
+ */
+#include "arbiter.h"
+
+#ifndef ARBITER_VERSION_STRING
+#define ARBITER_VERSION_STRING "0.0.0"
+#endif
+
+const char *arb_status_name(arb_status status)
+{
+	switch (status) {
+	case ARB_OK: return "ARB_OK";
+	case ARB_E_ARGUMENT: return "ARB_E_ARGUMENT";
+	case ARB_E_NOMEM: return "ARB_E_NOMEM";
+	case ARB_E_FEN_FIELDS: return "ARB_E_FEN_FIELDS";
+	case ARB_E_FEN_PLACEMENT: return "ARB_E_FEN_PLACEMENT";
+	case ARB_E_FEN_PIECE: return "ARB_E_FEN_PIECE";
+	case ARB_E_FEN_KINGS: return "ARB_E_FEN_KINGS";
+	case ARB_E_FEN_PAWNS: return "ARB_E_FEN_PAWNS";
+	case ARB_E_FEN_SIDE: return "ARB_E_FEN_SIDE";
+	case ARB_E_FEN_CHECK: return "ARB_E_FEN_CHECK";
+	case ARB_E_FEN_CASTLING: return "ARB_E_FEN_CASTLING";
+	case ARB_E_FEN_EP: return "ARB_E_FEN_EP";
+	case ARB_E_FEN_CLOCK: return "ARB_E_FEN_CLOCK";
+	case ARB_E_MOVE_SYNTAX: return "ARB_E_MOVE_SYNTAX";
+	case ARB_E_MOVE_ILLEGAL: return "ARB_E_MOVE_ILLEGAL";
+	case ARB_E_INVALID: return "ARB_E_INVALID";
+	}
+	return "ARB_E_UNKNOWN";
+}
+
+const char *arb_version(void) { return ARBITER_VERSION_STRING; }
