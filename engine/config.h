@@ -6,10 +6,15 @@
 #ifndef ARB_CONFIG_H
 #define ARB_CONFIG_H
 
-/* Debug invariant checks after every make/unmake (position_is_valid). On in
- * sanitizer builds and when NDEBUG is not defined with ARBITER_DEBUG_CHECKS. */
+/* Invariant checks (position_is_valid) after every move played through the
+ * public API: on in debug builds (no NDEBUG) and sanitizer builds. Perft's
+ * inner loop is checked only on request (ARB_PERFT_VALIDATE). */
 #ifndef ARBITER_DEBUG_CHECKS
+#ifdef NDEBUG
 #define ARBITER_DEBUG_CHECKS 0
+#else
+#define ARBITER_DEBUG_CHECKS 1
+#endif
 #endif
 
 /* Longest FEN input accepted, in bytes; longer input is rejected. */

@@ -132,7 +132,7 @@ static arb_status parse_placement(arb_position *t, const fen_field *f, arb_error
 			file++;
 		}
 	}
-	int end = f->column + f->len;
+	int end = f->column + f->len - 1; /* the field's last byte */
 	if (rank != 0)
 		return fen_fail(err, ARB_E_FEN_PLACEMENT, 1, end, "only %d ranks, not 8", 8 - rank);
 	if (file != 8)
@@ -148,6 +148,20 @@ static arb_status parse_placement(arb_position *t, const fen_field *f, arb_error
 			return fen_fail(err, ARB_E_FEN_KINGS, 1, sq_column[bb_lsb(kings)],
 					"more than one %s king", name);
 		}
+	}
+	/* Material no game can reach: this also bounds every move list by
+	 * ARB_MAX_MOVES (15 queens and a king cannot reach 512 moves). */
+	for (int color = ARB_WHITE; color <= ARB_BLACK; color++) {
+		const char *name = color == ARB_WHITE ? "white" : "black";
+		bb_t own = t->by_color[color];
+		if (bb_popcount(own) > 16)
+			return fen_fail(err, ARB_E_FEN_PLACEMENT, 1, sq_column[bb_lsb(own)],
+					"%s has %d pieces; at most 16", name, bb_popcount(own));
+		if (bb_popcount(own & t->by_type[ARB_PAWN]) > 8)
+			return fen_fail(err, ARB_E_FEN_PLACEMENT, 1,
+					sq_column[bb_lsb(own & t->by_type[ARB_PAWN])],
+					"%s has %d pawns; at most 8", name,
+					bb_popcount(own & t->by_type[ARB_PAWN]));
 	}
 	bb_t bad = t->by_type[ARB_PAWN] & (RANK_1 | RANK_8);
 	if (bad) {
@@ -330,6 +344,8 @@ static arb_status parse_castling(arb_position *t, const fen_field *f, unsigned f
 		chess960 = 1;
 	} else if (flags & ARB_FEN_STANDARD) {
 		chess960 = 0;
+	} else if (letters) {
+		chess960 = 1; /* file letters are Shredder-FEN / X-FEN: a Chess960 game */
 	} else {
 		/* Auto: the standard reading when it is valid, else Chess960 when that is. */
 		int bad_std = apply_rights(&scratch, req, count, 0, 0, NULL, &col, why, sizeof why);
@@ -339,7 +355,7 @@ static arb_status parse_castling(arb_position *t, const fen_field *f, unsigned f
 		else if (bad_960 == 0)
 			chess960 = 1;
 		else
-			chess960 = letters || bad_960 < bad_std;
+			chess960 = bad_960 < bad_std;
 	}
 	t->chess960 = (uint8_t)chess960;
 	int bad = apply_rights(t, req, count, chess960, repair, err, &col, why, sizeof why);

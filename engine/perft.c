@@ -2,8 +2,7 @@
  * perft.c -- counting the leaves of the legal move tree.
  *
  * The fast path counts the last ply in bulk (gen_legal without a list). The
- * validating path (ARB_PERFT_VALIDATE, and every perft in debug-check builds)
- * plays every move down to the leaves and runs position_is_valid after each
+ * validating path (ARB_PERFT_VALIDATE, used by the tests) plays every move down to the leaves and runs position_is_valid after each
  * do and undo, so the make/unmake invariants are proven on the whole tree.
  */
 #include "position.h"
@@ -60,7 +59,7 @@ uint64_t arb_perft(arb_position *pos, int depth, unsigned flags)
 		return 1;
 	if (depth > ARB_PERFT_MAX_DEPTH)
 		return PERFT_FAILED;
-	if (flags & ARB_PERFT_VALIDATE || ARBITER_DEBUG_CHECKS) {
+	if (flags & ARB_PERFT_VALIDATE) {
 		arb_position copy = *pos;
 		uint64_t n = perft_checked(pos, depth);
 		if (n == PERFT_FAILED)

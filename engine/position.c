@@ -358,12 +358,18 @@ void arb_position_do_move(arb_position *pos, arb_move move, arb_undo *u)
 	assert(pos && u);
 	assert(arb_position_is_legal(pos, move));
 	pos_do_move(pos, move, u);
+#if ARBITER_DEBUG_CHECKS
+	assert(position_is_valid(pos, NULL, 0));
+#endif
 }
 
 void arb_position_undo_move(arb_position *pos, arb_move move, const arb_undo *u)
 {
 	assert(pos && u);
 	pos_undo_move(pos, move, u);
+#if ARBITER_DEBUG_CHECKS
+	assert(position_is_valid(pos, NULL, 0));
+#endif
 }
 
 int arb_position_is_legal(const arb_position *pos, arb_move move)
@@ -384,6 +390,9 @@ arb_status arb_position_play(arb_position *pos, arb_move move)
 	if (!arb_position_is_legal(pos, move))
 		return ARB_E_MOVE_ILLEGAL;
 	pos_do_move(pos, move, &u);
+#if ARBITER_DEBUG_CHECKS
+	assert(position_is_valid(pos, NULL, 0));
+#endif
 	return ARB_OK;
 }
 

@@ -114,7 +114,10 @@ size_t arb_move_to_uci(const arb_position *pos, arb_move move, char *buf)
 	int from = ARB_MOVE_FROM(move), to = ARB_MOVE_TO(move);
 	if (ARB_MOVE_KIND(move) == ARB_MOVE_CASTLING && !pos->chess960) {
 		int color = ARB_PIECE_COLOR(pos->board[from]);
-		to = pos->castle[RIGHT_INDEX(color, to > from ? ARB_KINGSIDE : ARB_QUEENSIDE)].king_to;
+		int king_to = pos->castle[RIGHT_INDEX(color, to > from ? ARB_KINGSIDE : ARB_QUEENSIDE)].king_to;
+		int files = ARB_FILE(king_to) - ARB_FILE(from);
+		if (files >= 2 || files <= -2)
+			to = king_to; /* never an ordinary king move: unambiguous */
 	}
 	size_t k = 0;
 	buf[k++] = (char)('a' + ARB_FILE(from));

@@ -135,8 +135,10 @@ typedef enum arb_move_kind {
 	((arb_move)((from) | ((to) << 6) | ((kind) << 12) |                    \
 		    ((((promo) ? (promo) : ARB_KNIGHT) - ARB_KNIGHT) << 14)))
 
-/* The most legal moves any position can have is 218; this bounds every list. */
-#define ARB_MAX_MOVES 256
+/* Bounds every move list. The most legal moves of a reachable position is
+ * 218; the FEN parser refuses more than 16 pieces or 8 pawns a side, and then
+ * no placement reaches 512 (15 queens x 27 + king 8 + 2 castlings). */
+#define ARB_MAX_MOVES 512
 
 /* ------------------------------------------------------------------------
  * Positions
@@ -296,7 +298,10 @@ ARB_API arb_status arb_move_from_uci(const arb_position *pos, const char *text,
 /*
  * Writes `move` in UCI into buf (at least 6 bytes): castling as king origin to
  * king destination in standard mode ("e1g1"), king onto rook in Chess960 mode
- * ("e1h1"). Returns the length.
+ * ("e1h1"). In standard mode a castling whose king moves less than two files
+ * (possible only with Chess960 geometry) is also written king onto rook,
+ * since king origin to destination would read as an ordinary king move.
+ * Returns the length.
  */
 ARB_API size_t arb_move_to_uci(const arb_position *pos, arb_move move, char *buf);
 
