@@ -1,13 +1,13 @@
 # Thin wrapper over CMake. The two commands a user needs:
 #   make run    install missing build dependencies, build, run the demo
 #   make test   the same, then every test (CTest)
-# Also: make bench (perft speed vs Stockfish), make clean.
+# Also: make bench (perft speed vs Stockfish), make fuzz SECONDS=N, make clean.
 
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test bench fuzz clean
 
 all: build
 
@@ -33,5 +33,17 @@ bench: deps
 	cmake --build build-bench -j $(JOBS)
 	@sh bench/run.sh build-bench
 
+# libFuzzer targets (needs clang and libclang-rt-14-dev); SECONDS per target.
+SECONDS ?= 20
+fuzz: deps
+	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
+	cmake --build build-fuzz -j $(JOBS)
+	@for t in fen uci; do \
+		mkdir -p build-fuzz/corpus-$$t && \
+		echo "fuzz_$$t: $(SECONDS) s" && \
+		build-fuzz/tests/fuzz/fuzz_$$t -max_total_time=$(SECONDS) -print_final_stats=0 \
+			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | tail -n 2 || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD) build-bench build-asan
+	rm -rf $(BUILD) build-bench build-asan build-fuzz
