@@ -11,14 +11,9 @@
  */
 #include "position.h"
 
-/* Portable x86-64 builds get a POPCNT clone chosen at load time (ifunc);
- * -march=native builds need none. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__POPCNT__) && \
-    defined(__linux__)
-#define GEN_LEGAL_CLONES __attribute__((target_clones("popcnt", "default")))
-#else
-#define GEN_LEGAL_CLONES
-#endif
+/* Everything below inlines into gen_legal_body, so each compiled copy of it
+ * (default and POPCNT) is self-contained. */
+#define GEN_INLINE static inline __attribute__((always_inline))
 
 /* Serialises (out != NULL) or counts the moves from `from` to every square of `targets`. */
 #define EMIT(from, targets)                                                                     \
@@ -33,7 +28,7 @@
 	} while (0)
 
 /* Pawn moves given as a destination set and the fixed from->to offset. */
-static inline int emit_pawns(arb_move *out, int n, bb_t to_set, int delta)
+GEN_INLINE int emit_pawns(arb_move *out, int n, bb_t to_set, int delta)
 {
 	if (!out)
 		return n + bb_popcount(to_set);
@@ -44,7 +39,7 @@ static inline int emit_pawns(arb_move *out, int n, bb_t to_set, int delta)
 	return n;
 }
 
-static inline int emit_promotions(arb_move *out, int n, bb_t to_set, int delta)
+GEN_INLINE int emit_promotions(arb_move *out, int n, bb_t to_set, int delta)
 {
 	if (!out)
 		return n + 4 * bb_popcount(to_set);
@@ -57,7 +52,7 @@ static inline int emit_promotions(arb_move *out, int n, bb_t to_set, int delta)
 }
 
 /* Own pieces standing alone between the king and an enemy slider. */
-static bb_t pinned_pieces(const arb_position *p, int us, int ksq)
+GEN_INLINE bb_t pinned_pieces(const arb_position *p, int us, int ksq)
 {
 	int them = us ^ 1;
 	bb_t occ = pos_occupied(p), pinned = 0;
@@ -73,7 +68,7 @@ static bb_t pinned_pieces(const arb_position *p, int us, int ksq)
 }
 
 /* Every pawn move (pushes, captures, promotions; not e.p.) onto `target`. */
-static int gen_pawns(const arb_position *p, arb_move *out, int n, bb_t target, bb_t pinned, int ksq)
+GEN_INLINE int gen_pawns(const arb_position *p, arb_move *out, int n, bb_t target, bb_t pinned, int ksq)
 {
 	const int us = p->side;
 	const bb_t empty = ~pos_occupied(p), enemy = p->by_color[us ^ 1];
@@ -123,7 +118,7 @@ static int gen_pawns(const arb_position *p, arb_move *out, int n, bb_t target, b
 	return n;
 }
 
-static int gen_en_passant(const arb_position *p, arb_move *out, int n, int ksq)
+GEN_INLINE int gen_en_passant(const arb_position *p, arb_move *out, int n, int ksq)
 {
 	const int us = p->side, them = us ^ 1, ep = p->ep, cap = ep ^ 8;
 	bb_t capturers = pawn_attacks(them, ep) & pos_pieces(p, us, ARB_PAWN);
@@ -140,7 +135,7 @@ static int gen_en_passant(const arb_position *p, arb_move *out, int n, int ksq)
 	return n;
 }
 
-static int gen_castling(const arb_position *p, arb_move *out, int n)
+GEN_INLINE int gen_castling(const arb_position *p, arb_move *out, int n)
 {
 	const int us = p->side, them = us ^ 1;
 	for (int wing = 0; wing < 2; wing++) {
@@ -167,8 +162,7 @@ static int gen_castling(const arb_position *p, arb_move *out, int n)
 	return n;
 }
 
-GEN_LEGAL_CLONES
-int gen_legal(const arb_position *p, arb_move *out)
+GEN_INLINE int gen_legal_body(const arb_position *p, arb_move *out)
 {
 	const int us = p->side, them = us ^ 1;
 	const bb_t occ = pos_occupied(p), own = p->by_color[us];
@@ -226,3 +220,22 @@ int gen_legal(const arb_position *p, arb_move *out)
 		n = gen_castling(p, out, n);
 	return n;
 }
+
+/* Portable x86-64 builds (no -mpopcnt) also carry a copy compiled for POPCNT,
+ * chosen per call by a CPU-feature test (a load and a branch); -march=native
+ * builds have only one. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+__attribute__((target("popcnt"))) static int gen_legal_popcnt(const arb_position *p, arb_move *out)
+{
+	return gen_legal_body(p, out);
+}
+
+int gen_legal(const arb_position *p, arb_move *out)
+{
+	if (__builtin_cpu_supports("popcnt"))
+		return gen_legal_popcnt(p, out);
+	return gen_legal_body(p, out);
+}
+#else
+int gen_legal(const arb_position *p, arb_move *out) { return gen_legal_body(p, out); }
+#endif
