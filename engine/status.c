@@ -26,6 +26,10 @@ const char *arb_status_name(arb_status status)
 	case ARB_E_MOVE_SYNTAX: return "ARB_E_MOVE_SYNTAX";
 	case ARB_E_MOVE_ILLEGAL: return "ARB_E_MOVE_ILLEGAL";
 	case ARB_E_INVALID: return "ARB_E_INVALID";
+	case ARB_E_MOVE_AMBIGUOUS: return "ARB_E_MOVE_AMBIGUOUS";
+	case ARB_E_PGN: return "ARB_E_PGN";
+	case ARB_E_EPD: return "ARB_E_EPD";
+	case ARB_E_IO: return "ARB_E_IO";
 	}
 	return "ARB_E_UNKNOWN";
 }

@@ -54,14 +54,19 @@ typedef enum arb_status {
 	ARB_E_FEN_CLOCK,     /* a bad half-move clock or full-move number */
 	ARB_E_MOVE_SYNTAX,   /* a move string that is not a move in the notation */
 	ARB_E_MOVE_ILLEGAL,  /* a well-formed move that is not legal here */
-	ARB_E_INVALID        /* a position fails its invariant check */
+	ARB_E_INVALID,       /* a position fails its invariant check */
+	ARB_E_MOVE_AMBIGUOUS, /* a SAN move that fits more than one legal move */
+	ARB_E_PGN,           /* a PGN game with an error (the reader goes on) */
+	ARB_E_EPD,           /* a malformed EPD operation */
+	ARB_E_IO             /* a file could not be opened, read or written */
 } arb_status;
 
 #define ARB_ERROR_MESSAGE_SIZE 256
 
 /*
  * Where and why something failed. `column` is 1-based, counted in bytes of
- * the input string, 0 when it does not apply. `field` names the FEN field
+ * the input string (or of the line, for PGN), 0 when it does not apply.
+ * `line` is the 1-based input line for multi-line input (PGN), else 0. `field` names the FEN field
  * (1..6) or 0. `message` is a complete English sentence fragment such as
  * "field 3 (castling), column 52: 'K' needs a white rook on h1".
  * `repairs` counts the problems that were repaired (ARB_FEN_REPAIR); the
@@ -69,6 +74,7 @@ typedef enum arb_status {
  */
 typedef struct arb_error {
 	arb_status code;
+	long line;
 	int field;
 	int column;
 	int repairs;
@@ -304,6 +310,219 @@ ARB_API arb_status arb_move_from_uci(const arb_position *pos, const char *text,
  * Returns the length.
  */
 ARB_API size_t arb_move_to_uci(const arb_position *pos, arb_move move, char *buf);
+
+/* ------------------------------------------------------------------------
+ * SAN (Standard Algebraic Notation, PGN standard 8.2.3)
+ * ---------------------------------------------------------------------- */
+
+/* The longest SAN arbiter writes ("Qa1xb2=Q#" style) plus the NUL. */
+#define ARB_SAN_MAX 16
+
+/*
+ * Writes `move` (legal in `pos`) in SAN into buf (ARB_SAN_MAX bytes): piece
+ * letter, minimal disambiguation (file, else rank, else both), 'x' for
+ * captures, "=Q" for promotions, '+' or '#', and "O-O" / "O-O-O" for
+ * castling in every variant. Returns the length; "--" for the null move.
+ */
+ARB_API size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf);
+
+#define ARB_SAN_STRICT 1u /* the text must be exactly the SAN arb_move_to_san writes */
+
+/*
+ * Parses a SAN move of `len` bytes (text need not be NUL-terminated).
+ * Lenient by default: "0-0"/"0-0-0", a missing or extra '+'/'#', "e8Q" and
+ * "e8=Q", a trailing "e.p.", over-disambiguation ("Nb1d2"), a capture mark on
+ * a non-capture, and attached annotation glyphs ("e4!?") are accepted; "--"
+ * and "Z0" are the null move. ARB_SAN_STRICT accepts only the canonical SAN
+ * (annotation glyphs aside). Returns ARB_OK with *out set; ARB_E_MOVE_SYNTAX
+ * (not SAN), ARB_E_MOVE_ILLEGAL (no legal move matches, or castling is not
+ * legal) or ARB_E_MOVE_AMBIGUOUS (several legal moves match: never the first
+ * one) with err (may be NULL) saying why.
+ */
+ARB_API arb_status arb_move_from_san(const arb_position *pos, const char *text, size_t len,
+				     unsigned flags, arb_move *out, arb_error *err);
+
+/* ------------------------------------------------------------------------
+ * Game records (read from and written to PGN)
+ *
+ * An arb_record is a game as written down (not the event log a rule
+ * profile judges): it is a start position, tags, and a tree of nodes: the main
+ * line and its variations. Node 0 is the root (the start position, no move);
+ * every other node holds one move with the comments, NAGs and clock commands
+ * that follow it. Nodes are numbered in the order they were read.
+ * ---------------------------------------------------------------------- */
+
+typedef struct arb_record arb_record;
+
+#define ARB_NO_NODE (-1)
+#define ARB_NO_CLOCK (-1L)
+
+/* Embedded comment commands ([%clk 0:24:55.5] etc.) parsed into milliseconds. */
+typedef enum arb_clock_cmd {
+	ARB_CMD_CLK = 0, /* clock reading after the move */
+	ARB_CMD_EMT = 1, /* elapsed move time */
+	ARB_CMD_EGT = 2, /* elapsed game time */
+	ARB_CMD_MCT = 3  /* mechanical clock time */
+} arb_clock_cmd;
+
+/* A new empty game: the standard start position, no tags, no moves. NULL if
+ * out of memory. Free with arb_record_free (NULL is a no-op). */
+ARB_API arb_record *arb_record_new(void);
+ARB_API void arb_record_free(arb_record *g);
+/* Empties `g` back to arb_record_new's state, keeping its memory. */
+ARB_API void arb_record_clear(arb_record *g);
+
+/* The start position (set by the FEN tag or arb_record_set_start). */
+ARB_API const arb_position *arb_record_start(const arb_record *g);
+/* Sets the start position; the game must have no moves yet. */
+ARB_API arb_status arb_record_set_start(arb_record *g, const arb_position *pos);
+
+/* Tags in the order read or set. Index 0..count-1. NULL if out of range. */
+ARB_API int arb_record_tag_count(const arb_record *g);
+ARB_API const char *arb_record_tag_name(const arb_record *g, int i);
+ARB_API const char *arb_record_tag_value(const arb_record *g, int i);
+/* The value of tag `name` (case-sensitive), or NULL. */
+ARB_API const char *arb_record_tag(const arb_record *g, const char *name);
+/* Sets (adds or replaces) a tag. ARB_E_NOMEM or ARB_E_ARGUMENT (empty name). */
+ARB_API arb_status arb_record_set_tag(arb_record *g, const char *name, const char *value);
+
+/* The game termination marker ("1-0", "0-1", "1/2-1/2" or "*"). */
+ARB_API const char *arb_record_result(const arb_record *g);
+ARB_API void arb_record_set_result(arb_record *g, const char *result);
+
+/* The number of moves on the main line, and the i-th (0-based) of them. */
+ARB_API int arb_record_ply_count(const arb_record *g);
+ARB_API arb_move arb_record_move(const arb_record *g, int ply);
+/* The node of the i-th main-line move (ply 0 = node of the first move), or ARB_NO_NODE. */
+ARB_API int arb_record_mainline_node(const arb_record *g, int ply);
+
+/* Tree navigation: the next move after `node` on its line, its first
+ * variation (an alternative to the move of `node`), the next sibling
+ * variation, and the parent (the node before it). ARB_NO_NODE when none. */
+ARB_API int arb_record_node_count(const arb_record *g);
+ARB_API int arb_record_node_next(const arb_record *g, int node);
+ARB_API int arb_record_node_variation(const arb_record *g, int node);
+ARB_API int arb_record_node_sibling(const arb_record *g, int node);
+ARB_API int arb_record_node_parent(const arb_record *g, int node);
+ARB_API arb_move arb_record_node_move(const arb_record *g, int node);
+/* The comment after the node's move (for node 0: before the first move), or NULL. */
+ARB_API const char *arb_record_node_comment(const arb_record *g, int node);
+/* The comment before the node's move (only the first move of a variation has one), or NULL. */
+ARB_API const char *arb_record_node_pre_comment(const arb_record *g, int node);
+/* NAGs ($1, and glyphs like "!" read as $1) of the node: count, then each. */
+ARB_API int arb_record_node_nag_count(const arb_record *g, int node);
+ARB_API int arb_record_node_nag(const arb_record *g, int node, int i);
+/* A clock command of the node's comment in milliseconds, or ARB_NO_CLOCK. */
+ARB_API long arb_record_node_clock(const arb_record *g, int node, arb_clock_cmd cmd);
+
+/*
+ * Appends `move` (legal after `node`) as the continuation of `node`, or as a
+ * new variation if `node` already has a continuation. Returns the new node,
+ * or ARB_NO_NODE (illegal move, out of memory).
+ */
+ARB_API int arb_record_add_move(arb_record *g, int node, arb_move move);
+/* The position after `node` into *out (allocated by the caller). */
+ARB_API arb_status arb_record_position_at(const arb_record *g, int node, arb_position *out);
+
+/* ------------------------------------------------------------------------
+ * PGN reading (streaming) and writing
+ * ---------------------------------------------------------------------- */
+
+typedef struct arb_pgn_reader arb_pgn_reader;
+
+/* A byte source: fills buf with up to n bytes, returns how many; 0 = end. */
+typedef size_t (*arb_read_fn)(void *ctx, char *buf, size_t n);
+
+#define ARB_PGN_SKIP_VARIATIONS 1u /* read variations but do not keep them */
+#define ARB_PGN_KEEP_PARTIAL 2u    /* a game with an error is returned up to the error */
+#define ARB_PGN_STRICT_SAN 4u      /* SAN must be canonical (ARB_SAN_STRICT) */
+
+/*
+ * A reader over `fn`/`ctx`. `name` (copied) names the source in errors.
+ * Reading is streaming: memory depends on the largest game, not the file.
+ * NULL if out of memory.
+ */
+ARB_API arb_pgn_reader *arb_pgn_reader_new(arb_read_fn fn, void *ctx, const char *name,
+					   unsigned flags);
+/* A reader over a file ("-" = standard input). NULL with err set if it cannot be opened. */
+ARB_API arb_pgn_reader *arb_pgn_reader_open(const char *path, unsigned flags, arb_error *err);
+/* Frees the reader (and closes a file it opened). NULL is a no-op. */
+ARB_API void arb_pgn_reader_free(arb_pgn_reader *r);
+
+/*
+ * Reads the next game. Returns:
+ *  - ARB_OK with *record set: a good game (owned by the reader, valid until
+ *    the next call);
+ *  - ARB_OK with *record == NULL: the end of the input;
+ *  - ARB_E_PGN: a game with an error. err says where ("FILE:LINE:COLUMN:
+ *    game N: why") and err->line / err->column are set; *record is the game up
+ *    to the error with ARB_PGN_KEEP_PARTIAL, else NULL. The next call goes
+ *    on with the next game;
+ *  - ARB_E_NOMEM, ARB_E_IO: reading cannot go on.
+ */
+ARB_API arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err);
+
+/* Counts so far: games returned (good or bad) and games with errors. */
+ARB_API long arb_pgn_reader_games(const arb_pgn_reader *r);
+ARB_API long arb_pgn_reader_errors(const arb_pgn_reader *r);
+
+/* A byte sink for writers: returns 0 on success, nonzero to stop. */
+typedef int (*arb_write_fn)(void *ctx, const char *buf, size_t n);
+
+/*
+ * Writes `g` in PGN export format: the Seven Tag Roster first in its order
+ * (missing ones as "?", Result from the game), other tags in ASCII order,
+ * movetext lines of at most 79 characters, move numbers on White's moves and
+ * "N..." where Black's move follows a comment, a variation or the start,
+ * comments, NAGs and variations preserved, a blank line after the tags and
+ * after the movetext. Games not starting from the standard position get
+ * SetUp and FEN tags (and Variant "Chess960" in Chess960 mode).
+ * Returns ARB_OK or ARB_E_IO when the sink fails.
+ */
+ARB_API arb_status arb_pgn_write(const arb_record *g, arb_write_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------------
+ * EPD (Extended Position Description, PGN standard 16.2)
+ * ---------------------------------------------------------------------- */
+
+typedef struct arb_epd arb_epd;
+
+ARB_API arb_epd *arb_epd_new(void);
+ARB_API void arb_epd_free(arb_epd *e);
+
+/*
+ * Parses one EPD record: four FEN fields, then operations "opcode operand...;"
+ * (operands are words or "quoted strings"). `hmvc` and `fmvn` set the clocks
+ * of the position. The perft form "FEN ;D1 20 ;D2 400" (with or without
+ * the two clock fields) is read too. Returns ARB_OK, an ARB_E_FEN_* code, or
+ * ARB_E_EPD with err saying where.
+ */
+ARB_API arb_status arb_epd_parse(arb_epd *e, const char *line, unsigned fen_flags,
+				 arb_error *err);
+
+/* The record's position. */
+ARB_API const arb_position *arb_epd_position(const arb_epd *e);
+ARB_API arb_status arb_epd_set_position(arb_epd *e, const arb_position *pos);
+/* Operations in order: count, name, operand count, operand (quotes removed). */
+ARB_API int arb_epd_op_count(const arb_epd *e);
+ARB_API const char *arb_epd_op_name(const arb_epd *e, int i);
+ARB_API int arb_epd_operand_count(const arb_epd *e, int i);
+ARB_API const char *arb_epd_operand(const arb_epd *e, int i, int j);
+/* The index of operation `name`, or -1. */
+ARB_API int arb_epd_find(const arb_epd *e, const char *name);
+/* Adds or replaces operation `name` with operands (NULL-terminated list). */
+ARB_API arb_status arb_epd_set_op(arb_epd *e, const char *name, const char *const *operands);
+/* Removes all operations. */
+ARB_API void arb_epd_clear_ops(arb_epd *e);
+/*
+ * Moves in `bm`/`am`-style operations (SAN) resolved against the position:
+ * writes up to `max` moves into out and returns how many, or -1 with err
+ * set if one is not a legal move.
+ */
+ARB_API int arb_epd_moves(const arb_epd *e, int i, arb_move *out, int max, arb_error *err);
+/* Writes the record as one line (no newline) like snprintf; strings are quoted
+ * when they contain spaces or semicolons. */
+ARB_API size_t arb_epd_to_string(const arb_epd *e, char *buf, size_t n, unsigned fen_flags);
 
 /* ------------------------------------------------------------------------
  * Perft
