@@ -27,8 +27,8 @@ static arb_position *must_parse(const char *fen, unsigned flags)
 
 	ck_assert_ptr_nonnull(pos);
 	arb_status st = arb_position_set_fen(pos, fen, flags, &err);
-	ck_assert_msg(st == ARB_OK, "\"%s\" (flags %u): %s: %s", fen, flags,
-		      arb_status_name(st), err.message);
+	ck_assert_msg(st == ARB_OK, "\"%s\" (flags %u): %s: %s", fen, flags, arb_status_name(st),
+		      err.message);
 	return pos;
 }
 
@@ -52,8 +52,8 @@ static void expect_illegal(const arb_position *pos, const char *uci)
 	arb_move m = ARB_MOVE_NONE;
 	arb_error err;
 	arb_status st = arb_move_from_uci(pos, uci, &m, &err);
-	ck_assert_msg(st == ARB_E_MOVE_ILLEGAL, "%s: got %s, expected ARB_E_MOVE_ILLEGAL",
-		      uci, arb_status_name(st));
+	ck_assert_msg(st == ARB_E_MOVE_ILLEGAL, "%s: got %s, expected ARB_E_MOVE_ILLEGAL", uci,
+		      arb_status_name(st));
 	ck_assert_msg(err.message[0] != '\0', "%s: empty message", uci);
 }
 
@@ -112,8 +112,7 @@ static void check_right(const arb_position *pos, arb_color c, arb_wing w, const 
 START_TEST(test_king_lands_on_rook_square)
 {
 	char buf[ARB_FEN_MAX];
-	arb_position *pos = must_parse("3r1k1r/4pp2/8/8/8/8/8/4RKR1 w Gd - 1 1",
-				       ARB_FEN_CHESS960);
+	arb_position *pos = must_parse("3r1k1r/4pp2/8/8/8/8/8/4RKR1 w Gd - 1 1", ARB_FEN_CHESS960);
 
 	check_right(pos, ARB_WHITE, ARB_KINGSIDE, "f1", "g1", "g1", "f1");
 	check_right(pos, ARB_BLACK, ARB_QUEENSIDE, "f8", "d8", "c8", "d8");
@@ -144,8 +143,7 @@ END_TEST
 START_TEST(test_king_does_not_move)
 {
 	char buf[ARB_FEN_MAX];
-	arb_position *pos = must_parse("Qr4k1/4pppp/8/8/8/8/8/R5KR w Hb - 0 1",
-				       ARB_FEN_CHESS960);
+	arb_position *pos = must_parse("Qr4k1/4pppp/8/8/8/8/8/R5KR w Hb - 0 1", ARB_FEN_CHESS960);
 
 	check_right(pos, ARB_WHITE, ARB_KINGSIDE, "g1", "h1", "g1", "f1");
 	arb_move oo = parse_uci(pos, "g1h1");
@@ -189,8 +187,7 @@ END_TEST
 START_TEST(test_queenside_castles_with_check)
 {
 	char buf[ARB_FEN_MAX];
-	arb_position *pos = must_parse("4r3/3k4/8/8/8/8/q5PP/1R1KR3 w Q - 2 2",
-				       ARB_FEN_CHESS960);
+	arb_position *pos = must_parse("4r3/3k4/8/8/8/8/q5PP/1R1KR3 w Q - 2 2", ARB_FEN_CHESS960);
 
 	check_right(pos, ARB_WHITE, ARB_QUEENSIDE, "d1", "b1", "c1", "d1");
 	arb_move ooo = parse_uci(pos, "d1b1");
@@ -280,8 +277,7 @@ END_TEST
 START_TEST(test_neither_castling_legal)
 {
 	static const uint64_t perft[] = {19, 628, 12858, 405636};
-	arb_position *pos = must_parse("4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
-				       ARB_FEN_CHESS960);
+	arb_position *pos = must_parse("4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", ARB_FEN_CHESS960);
 
 	check_right(pos, ARB_WHITE, ARB_KINGSIDE, "d1", "f1", "g1", "f1");
 	check_right(pos, ARB_WHITE, ARB_QUEENSIDE, "d1", "b1", "c1", "d1");
@@ -345,8 +341,7 @@ START_TEST(test_rights_depend_on_reading)
 			 ARB_OK);
 	ck_assert_int_gt(err.repairs, 0);
 	ck_assert_str_eq(fen_of(pos, 0, buf), "1r2k3/8/8/8/8/8/8/R3KR2 w KQq - 0 1");
-	ck_assert_str_eq(fen_of(pos, ARB_FEN_SHREDDER, buf),
-			 "1r2k3/8/8/8/8/8/8/R3KR2 w FAb - 0 1");
+	ck_assert_str_eq(fen_of(pos, ARB_FEN_SHREDDER, buf), "1r2k3/8/8/8/8/8/8/R3KR2 w FAb - 0 1");
 	check_right(pos, ARB_WHITE, ARB_KINGSIDE, "e1", "f1", "g1", "f1");
 	check_right(pos, ARB_BLACK, ARB_QUEENSIDE, "e8", "b8", "c8", "d8");
 	/* Both white castlings are legal under this reading. */
@@ -367,8 +362,8 @@ START_TEST(test_ep_horizontal_pin)
 
 	ck_assert_int_eq(arb_position_ep_square(pos), ARB_NO_SQUARE);
 	ck_assert_int_eq(count_kind(pos, ARB_MOVE_EN_PASSANT), 0);
-	ck_assert_int_eq(arb_position_is_legal(pos, ARB_MAKE_MOVE(SQ("d5"), SQ("e6"),
-								  ARB_MOVE_EN_PASSANT, 0)),
+	ck_assert_int_eq(arb_position_is_legal(
+				 pos, ARB_MAKE_MOVE(SQ("d5"), SQ("e6"), ARB_MOVE_EN_PASSANT, 0)),
 			 0);
 	expect_illegal(pos, "d5e6");
 	arb_position_free(pos);
@@ -555,8 +550,7 @@ START_TEST(test_custom_geometry_queenside)
 
 	/* Removing the right. */
 	arb_castling none = {SQ("e1"), ARB_NO_SQUARE, SQ("b1"), SQ("c1")};
-	ck_assert_int_eq(arb_position_set_castling(pos, ARB_WHITE, ARB_QUEENSIDE, &none),
-			 ARB_OK);
+	ck_assert_int_eq(arb_position_set_castling(pos, ARB_WHITE, ARB_QUEENSIDE, &none), ARB_OK);
 	ck_assert_int_eq(arb_position_castling(pos, ARB_WHITE, ARB_QUEENSIDE, &c), 0);
 	ck_assert_uint_eq(arb_perft(pos, 1, 0), 15);
 	ck_assert_str_eq(fen_of(pos, 0, buf), "3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
@@ -597,12 +591,12 @@ START_TEST(test_custom_geometry_rejected)
 		arb_wing wing;
 		const char *kf, *rf, *kt, *rt;
 	} t[] = {
-		{ARB_WHITE, ARB_KINGSIDE, "e1", "g1", "g1", "f1"},   /* no rook on g1 */
-		{ARB_WHITE, ARB_QUEENSIDE, "d1", "a1", "c1", "d1"},  /* no king on d1 */
-		{ARB_WHITE, ARB_QUEENSIDE, "e1", "a1", "c2", "d1"},  /* another rank */
-		{ARB_WHITE, ARB_QUEENSIDE, "e1", "a1", "c1", "d2"},  /* another rank */
-		{ARB_BLACK, ARB_QUEENSIDE, "e1", "a1", "c1", "d1"},  /* not black's pieces */
-		{ARB_BLACK, ARB_KINGSIDE, "d8", "h8", "g8", "f8"},   /* no black rook */
+		{ARB_WHITE, ARB_KINGSIDE, "e1", "g1", "g1", "f1"},  /* no rook on g1 */
+		{ARB_WHITE, ARB_QUEENSIDE, "d1", "a1", "c1", "d1"}, /* no king on d1 */
+		{ARB_WHITE, ARB_QUEENSIDE, "e1", "a1", "c2", "d1"}, /* another rank */
+		{ARB_WHITE, ARB_QUEENSIDE, "e1", "a1", "c1", "d2"}, /* another rank */
+		{ARB_BLACK, ARB_QUEENSIDE, "e1", "a1", "c1", "d1"}, /* not black's pieces */
+		{ARB_BLACK, ARB_KINGSIDE, "d8", "h8", "g8", "f8"},  /* no black rook */
 	};
 	char before[ARB_FEN_MAX], after[ARB_FEN_MAX];
 	arb_position *pos = must_parse("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", 0);

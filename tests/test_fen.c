@@ -36,8 +36,8 @@ static arb_position *must_parse(const char *fen, unsigned flags)
 	arb_status st = arb_position_set_fen(pos, fen, flags, &err);
 	ck_assert_msg(st == ARB_OK, "\"%s\" (flags %u): got %s: %s", fen, flags,
 		      arb_status_name(st), err.message);
-	ck_assert_msg(arb_position_validate(pos, &err) == ARB_OK,
-		      "\"%s\": parsed but invalid: %s", fen, err.message);
+	ck_assert_msg(arb_position_validate(pos, &err) == ARB_OK, "\"%s\": parsed but invalid: %s",
+		      fen, err.message);
 	return pos;
 }
 
@@ -50,18 +50,16 @@ static const char *fen_of(const arb_position *pos, unsigned flags, char *buf)
 }
 
 /* Parses `in` and checks both output forms. */
-static void check_roundtrip(const char *in, unsigned flags, const char *xfen,
-			    const char *shredder)
+static void check_roundtrip(const char *in, unsigned flags, const char *xfen, const char *shredder)
 {
 	char buf[ARB_FEN_MAX];
 	arb_position *pos = must_parse(in, flags);
 
 	ck_assert_msg(strcmp(fen_of(pos, 0, buf), xfen) == 0,
-		      "\"%s\" (flags %u): X-FEN \"%s\", expected \"%s\"", in, flags, buf,
-		      xfen);
+		      "\"%s\" (flags %u): X-FEN \"%s\", expected \"%s\"", in, flags, buf, xfen);
 	ck_assert_msg(strcmp(fen_of(pos, ARB_FEN_SHREDDER, buf), shredder) == 0,
-		      "\"%s\" (flags %u): Shredder-FEN \"%s\", expected \"%s\"", in, flags,
-		      buf, shredder);
+		      "\"%s\" (flags %u): Shredder-FEN \"%s\", expected \"%s\"", in, flags, buf,
+		      shredder);
 	arb_position_free(pos);
 }
 
@@ -70,8 +68,7 @@ static void check_roundtrip(const char *in, unsigned flags, const char *xfen,
  * fields in `fields`, a 0-terminated list) and points its column inside that
  * field, that the message is not empty, and that the position is unchanged.
  */
-static void check_rejected_in(const char *fen, unsigned flags, arb_status code,
-			      const int *fields)
+static void check_rejected_in(const char *fen, unsigned flags, arb_status code, const int *fields)
 {
 	char before[ARB_FEN_MAX], after[ARB_FEN_MAX];
 	arb_position *pos = arb_position_new();
@@ -83,22 +80,21 @@ static void check_rejected_in(const char *fen, unsigned flags, arb_status code,
 	memset(&err, 0x55, sizeof err);
 	arb_status st = arb_position_set_fen(pos, fen, flags, &err);
 	ck_assert_msg(st == code, "\"%s\" (flags %u): got %s, expected %s (%s)", fen, flags,
-		      arb_status_name(st), arb_status_name(code),
-		      st == ARB_OK ? "" : err.message);
-	ck_assert_msg(err.code == code, "\"%s\": err.code %d, expected %d", fen,
-		      (int)err.code, (int)code);
+		      arb_status_name(st), arb_status_name(code), st == ARB_OK ? "" : err.message);
+	ck_assert_msg(err.code == code, "\"%s\": err.code %d, expected %d", fen, (int)err.code,
+		      (int)code);
 	ck_assert_msg(memchr(err.message, '\0', sizeof err.message) != NULL,
 		      "\"%s\": message not terminated", fen);
 	ck_assert_msg(err.message[0] != '\0', "\"%s\": empty message", fen);
 	for (const int *f = fields; *f; f++)
 		if (err.field == *f)
 			ok_field = 1;
-	ck_assert_msg(ok_field, "\"%s\": err.field %d, expected %d (message: %s)", fen,
-		      err.field, fields[0], err.message);
+	ck_assert_msg(ok_field, "\"%s\": err.field %d, expected %d (message: %s)", fen, err.field,
+		      fields[0], err.message);
 	fen_field_span(fen, err.field, &first, &last);
 	ck_assert_msg(err.column >= first && err.column <= last,
-		      "\"%s\": err.column %d outside field %d (columns %d..%d; message: %s)",
-		      fen, err.column, err.field, first, last, err.message);
+		      "\"%s\": err.column %d outside field %d (columns %d..%d; message: %s)", fen,
+		      err.column, err.field, first, last, err.message);
 	ck_assert_str_eq(fen_of(pos, ARB_FEN_SHREDDER, after), before);
 
 	/* The same answer without an error structure. */
@@ -173,10 +169,10 @@ START_TEST(test_roundtrip_table)
 		{START_SHREDDER, ARB_FEN_AUTO, START_FEN, START_SHREDDER},
 		{"4k3/8/8/8/8/8/8/4K1RR w G - 0 1", ARB_FEN_CHESS960,
 		 "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "4k3/8/8/8/8/8/8/4K1RR w G - 0 1"},
-		{"4k3/8/8/8/8/8/8/4K1RR w G - 0 1", ARB_FEN_AUTO,
-		 "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "4k3/8/8/8/8/8/8/4K1RR w G - 0 1"},
-		{"4k3/8/8/8/8/8/8/4K1RR w K - 0 1", ARB_FEN_AUTO,
-		 "4k3/8/8/8/8/8/8/4K1RR w K - 0 1", "4k3/8/8/8/8/8/8/4K1RR w H - 0 1"},
+		{"4k3/8/8/8/8/8/8/4K1RR w G - 0 1", ARB_FEN_AUTO, "4k3/8/8/8/8/8/8/4K1RR w G - 0 1",
+		 "4k3/8/8/8/8/8/8/4K1RR w G - 0 1"},
+		{"4k3/8/8/8/8/8/8/4K1RR w K - 0 1", ARB_FEN_AUTO, "4k3/8/8/8/8/8/8/4K1RR w K - 0 1",
+		 "4k3/8/8/8/8/8/8/4K1RR w H - 0 1"},
 		{"4k3/8/8/8/8/8/8/4K1RR w K - 0 1", ARB_FEN_CHESS960,
 		 "4k3/8/8/8/8/8/8/4K1RR w K - 0 1", "4k3/8/8/8/8/8/8/4K1RR w H - 0 1"},
 		{"4k3/8/8/8/8/8/8/4K1RR w H - 0 1", ARB_FEN_CHESS960,
@@ -196,8 +192,8 @@ START_TEST(test_roundtrip_table)
 		 ARB_FEN_AUTO,
 		 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w HAha - 0 1"},
-		{"8/8/8/8/8/8/8/k6K b - - 99 150", ARB_FEN_AUTO,
-		 "8/8/8/8/8/8/8/k6K b - - 99 150", "8/8/8/8/8/8/8/k6K b - - 99 150"},
+		{"8/8/8/8/8/8/8/k6K b - - 99 150", ARB_FEN_AUTO, "8/8/8/8/8/8/8/k6K b - - 99 150",
+		 "8/8/8/8/8/8/8/k6K b - - 99 150"},
 		/* The standard order of the castling letters on output. */
 		{"r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", ARB_FEN_AUTO,
 		 "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"},
@@ -345,14 +341,14 @@ static void check_rejected_all_modes(const char *fen, arb_status code, int field
 }
 
 static const char *const bad_placement[] = {
-	"4k2/8/8/8/8/8/8/4K3 w - - 0 1",                              /* 7 squares */
-	"4k4/8/8/8/8/8/8/4K3 w - - 0 1",                              /* 9 squares */
-	"4k3/8/8/8/8/8/8/4K2RR w - - 0 1",                            /* 9 squares */
-	"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",       /* 7 squares */
-	"4k3/8/8/8/8/8/4K3 w - - 0 1",                                /* 7 ranks */
-	"4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",                            /* 9 ranks */
-	"4k3/8/8/8/8/8/8/4K3/ w - - 0 1",                             /* trailing '/' */
-	"4k3/8/8//8/8/8/4K3 w - - 0 1",                               /* empty rank */
+	"4k2/8/8/8/8/8/8/4K3 w - - 0 1",                             /* 7 squares */
+	"4k4/8/8/8/8/8/8/4K3 w - - 0 1",                             /* 9 squares */
+	"4k3/8/8/8/8/8/8/4K2RR w - - 0 1",                           /* 9 squares */
+	"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",      /* 7 squares */
+	"4k3/8/8/8/8/8/4K3 w - - 0 1",                               /* 7 ranks */
+	"4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",                           /* 9 ranks */
+	"4k3/8/8/8/8/8/8/4K3/ w - - 0 1",                            /* trailing '/' */
+	"4k3/8/8//8/8/8/4K3 w - - 0 1",                              /* empty rank */
 	"4k3/8/8/8/8/8/8/4K3/8/8/8/8/8/8/8/8/8/8/8/8/8/8 w - - 0 1", /* many ranks */
 };
 
@@ -390,12 +386,9 @@ START_TEST(test_reject_piece)
 END_TEST
 
 static const char *const bad_kings[] = {
-	"8/8/8/8/8/8/8/8 w - - 0 1",
-	"4k3/8/8/8/8/8/8/8 w - - 0 1",
-	"8/8/8/8/8/8/8/4K3 b - - 0 1",
-	"4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-	"3kk3/8/8/8/8/8/8/4K3 w - - 0 1",
-	"K3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+	"8/8/8/8/8/8/8/8 w - - 0 1",      "4k3/8/8/8/8/8/8/8 w - - 0 1",
+	"8/8/8/8/8/8/8/4K3 b - - 0 1",    "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+	"3kk3/8/8/8/8/8/8/4K3 w - - 0 1", "K3k3/8/8/8/8/8/8/4K3 b - - 0 1",
 };
 
 START_TEST(test_reject_kings)
@@ -558,13 +551,12 @@ static arb_position *parse_repaired(const char *fen, unsigned flags, int *repair
 
 	memset(&err, 0x55, sizeof err);
 	arb_status st = arb_position_set_fen(pos, fen, flags, &err);
-	ck_assert_msg(st == ARB_OK, "\"%s\" (flags %u): %s: %s", fen, flags,
-		      arb_status_name(st), err.message);
+	ck_assert_msg(st == ARB_OK, "\"%s\" (flags %u): %s: %s", fen, flags, arb_status_name(st),
+		      err.message);
 	ck_assert_int_eq(err.code, ARB_OK);
 	ck_assert_int_eq(arb_position_validate(pos, NULL), ARB_OK);
 	if (err.repairs > 0)
-		ck_assert_msg(err.message[0] != '\0', "\"%s\": repairs without a message",
-			      fen);
+		ck_assert_msg(err.message[0] != '\0', "\"%s\": repairs without a message", fen);
 	*repairs = err.repairs;
 	return pos;
 }
@@ -634,8 +626,7 @@ START_TEST(test_fact_castling_readings)
 	ck_assert_int_gt(repairs, 0);
 	ck_assert_int_eq(arb_position_is_chess960(pos), 1);
 	ck_assert_str_eq(fen_of(pos, 0, buf), "1r2k3/8/8/8/8/8/8/R3KR2 w KQq - 0 1");
-	ck_assert_str_eq(fen_of(pos, ARB_FEN_SHREDDER, buf),
-			 "1r2k3/8/8/8/8/8/8/R3KR2 w FAb - 0 1");
+	ck_assert_str_eq(fen_of(pos, ARB_FEN_SHREDDER, buf), "1r2k3/8/8/8/8/8/8/R3KR2 w FAb - 0 1");
 	arb_position_free(pos);
 
 	/* The valid Chess960 rights alone need no repair. */
@@ -698,8 +689,7 @@ START_TEST(test_ep_illegal_dropped)
 		int repairs;
 		arb_position *pos = parse_repaired(t[i].in, 0, &repairs);
 		ck_assert_msg(arb_position_ep_square(pos) == ARB_NO_SQUARE,
-			      "\"%s\": e.p. square %d kept", t[i].in,
-			      arb_position_ep_square(pos));
+			      "\"%s\": e.p. square %d kept", t[i].in, arb_position_ep_square(pos));
 		ck_assert_str_eq(fen_of(pos, 0, buf), t[i].out);
 		ck_assert_int_eq(repairs, 0);
 		arb_position *plain = must_parse(t[i].out, 0);
@@ -814,13 +804,11 @@ START_TEST(test_keys)
 			  key_of("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", ARB_FEN_CHESS960));
 
 	/* An e.p. square that allows no legal capture does not count... */
-	ck_assert_uint_eq(
-		key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0),
-		key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0));
+	ck_assert_uint_eq(key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0),
+			  key_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0));
 	/* ...one that does, does. */
-	ck_assert_uint_ne(
-		key_of("rnbqkbnr/pppppp2/7p/6pP/8/8/PPPPPPP1/RNBQKBNR w KQkq g6 0 3", 0),
-		key_of("rnbqkbnr/pppppp2/7p/6pP/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 3", 0));
+	ck_assert_uint_ne(key_of("rnbqkbnr/pppppp2/7p/6pP/8/8/PPPPPPP1/RNBQKBNR w KQkq g6 0 3", 0),
+			  key_of("rnbqkbnr/pppppp2/7p/6pP/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 3", 0));
 
 	/* The same position reached by moves. */
 	arb_position *pos = arb_position_new();
@@ -841,14 +829,17 @@ END_TEST
 
 /*
  * ARB_MAX_MOVES bounds every move list, which holds only if the parser refuses
- * material no game can reach: with 27 white queens this placement has 267
- * legal moves. Either the FEN is rejected or the move count stays in bounds.
+ * material no game can reach: with 27 white queens the first placement has
+ * 267 legal moves. Either the FEN is rejected or the move count stays in
+ * bounds.
  */
 START_TEST(test_move_list_bound)
 {
 	static const char *fens[] = {
 		"QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BR5Q/kBQQQKQQ w - - 0 1",
 		"QQQ2QQQ/3Q4/1Q4Q1/Q3Q3/Q1Q4Q/Q4Q1Q/pR1Q3Q/kBN1QKQ1 w - - 0 1",
+		/* 16 white pieces, 12 of them queens: 241 moves */
+		"1Q4QK/4Q3/Q1Q4Q/Q4Q2/3Q4/1Q4Q1/pp2Q3/kBQ4Q w - - 0 1",
 		"PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/k6K w - - 0 1",
 	};
 	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
@@ -906,11 +897,11 @@ static void check_data_row(const char *what, const char *xfen_in, const char *sh
 	for (int i = 0; i < 2; i++) {
 		arb_position *pos = must_parse(ins[i], ARB_FEN_CHESS960);
 		ck_assert_msg(strcmp(fen_of(pos, 0, buf), xfen) == 0,
-			      "%s: \"%s\" printed as X-FEN \"%s\", expected \"%s\"", what,
-			      ins[i], buf, xfen);
+			      "%s: \"%s\" printed as X-FEN \"%s\", expected \"%s\"", what, ins[i],
+			      buf, xfen);
 		ck_assert_msg(strcmp(fen_of(pos, ARB_FEN_SHREDDER, buf), shredder) == 0,
-			      "%s: \"%s\" printed as Shredder-FEN \"%s\", expected \"%s\"",
-			      what, ins[i], buf, shredder);
+			      "%s: \"%s\" printed as Shredder-FEN \"%s\", expected \"%s\"", what,
+			      ins[i], buf, shredder);
 		if (i == 0)
 			key = arb_position_key(pos);
 		else
@@ -935,8 +926,8 @@ START_TEST(test_data_tricky)
 		char buf[ARB_FEN_MAX], expect[ARB_FEN_MAX];
 		int is960 = strncmp(name, "c960", 4) == 0;
 		arb_position *pos = must_parse(fen, ARB_FEN_AUTO);
-		ck_assert_msg(arb_position_is_chess960(pos) == is960, "%s: is_chess960 %d",
-			      name, arb_position_is_chess960(pos));
+		ck_assert_msg(arb_position_is_chess960(pos) == is960, "%s: is_chess960 %d", name,
+			      arb_position_is_chess960(pos));
 		if (ep_dropped(name))
 			fen_replace_field(fen, 4, "-", expect, sizeof expect);
 		else
@@ -1093,8 +1084,7 @@ static void fuzz_one(arb_position *pos, const char *s, unsigned flags)
 			      "\"%s\" (flags %u): unexpected %s", s, flags, arb_status_name(st));
 		ck_assert_msg(err.message[0] != '\0', "\"%s\": %s without a message", s,
 			      arb_status_name(st));
-		ck_assert_msg(err.field >= 0 && err.field <= 7, "\"%s\": field %d", s,
-			      err.field);
+		ck_assert_msg(err.field >= 0 && err.field <= 7, "\"%s\": field %d", s, err.field);
 		ck_assert_msg(err.column >= 0 && (size_t)err.column <= strlen(s) + 1,
 			      "\"%s\": column %d", s, err.column);
 		ck_assert_uint_eq(arb_position_key(pos), key);
@@ -1159,8 +1149,8 @@ END_TEST
 /* Long inputs: far longer than any FEN, and never read past the end. */
 START_TEST(test_fuzz_long)
 {
-	static const char *units[] = {"8/", "1", "p", " ", "K", "8/8/8/8/8/8/8/8 ", "\xff",
-				      "-", "0"};
+	static const char *units[] = {"8/",   "1", "p", " ", "K", "8/8/8/8/8/8/8/8 ",
+				      "\xff", "-", "0"};
 	arb_position *pos = arb_position_new();
 	size_t n = 100000;
 	char *s = malloc(n + 64);
@@ -1227,6 +1217,7 @@ static Suite *fen_suite(void)
 {
 	Suite *s = suite_create("fen");
 	TCase *tc = tcase_create("roundtrip");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_status_names);
 	tcase_add_test(tc, test_new_is_start);
 	tcase_add_test(tc, test_roundtrip_table);
@@ -1236,6 +1227,7 @@ static Suite *fen_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reject");
+	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_reject_too_few_fields, 0, NROWS(too_few_fields));
 	tcase_add_loop_test(tc, test_reject_too_many_fields, 0, NROWS(too_many_fields));
 	tcase_add_loop_test(tc, test_reject_placement, 0, NROWS(bad_placement));
@@ -1250,6 +1242,7 @@ static Suite *fen_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("semantics");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_repair);
 	tcase_add_test(tc, test_fact_castling_readings);
 	tcase_add_test(tc, test_ep_legal_kept);
@@ -1277,8 +1270,7 @@ static Suite *fen_suite(void)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : NULL;
-	if (tsv_load(dir, "tricky.tsv", &tricky) != 0 ||
-	    tsv_load(dir, "chess960.tsv", &c960) != 0)
+	if (tsv_load(dir, "tricky.tsv", &tricky) != 0 || tsv_load(dir, "chess960.tsv", &c960) != 0)
 		return 2;
 
 	/* Build the library's tables once, before Check forks for each test. */

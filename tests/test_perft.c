@@ -105,9 +105,9 @@ static void add_task(task_list *l, const char *name, const char *fen, const char
 }
 
 /* Adds the depths of `row` (columns perft1..perftN, empty ones skipped). */
-static int add_row_depths(task_list *l, const tsv_file *f, const tsv_row *row,
-			  const char *name, const char *fen, const char *column,
-			  unsigned fen_flags, int max_depth, unsigned perft_flags)
+static int add_row_depths(task_list *l, const tsv_file *f, const tsv_row *row, const char *name,
+			  const char *fen, const char *column, unsigned fen_flags, int max_depth,
+			  unsigned perft_flags)
 {
 	int bad = 0;
 	for (int d = 1; d <= max_depth; d++) {
@@ -368,8 +368,8 @@ static int report(const char *what, task_list *l)
 		free(t->divide);
 		t->divide = NULL;
 	}
-	printf("%s: %zu checks, %zu passed, %ld failed, %ld skipped over the node budget",
-	       what, l->n, l->n - (size_t)failed, failed, l->skipped);
+	printf("%s: %zu checks, %zu passed, %ld failed, %ld skipped over the node budget", what,
+	       l->n, l->n - (size_t)failed, failed, l->skipped);
 	if (l->budget != UINT64_MAX)
 		printf(" (ARBITER_PERFT_MAX_NODES=%" PRIu64 ")", l->budget);
 	printf("; %" PRIu64 " leaf nodes\n", nodes);

@@ -88,7 +88,8 @@ int tsv_load(const char *dir, const char *name, tsv_file *out)
 			} else {
 				if (out->nrows == cap) {
 					cap = cap ? cap * 2 : 64;
-					tsv_row *grown = realloc(out->rows, (size_t)cap * sizeof *grown);
+					tsv_row *grown =
+						realloc(out->rows, (size_t)cap * sizeof *grown);
 					if (!grown) {
 						tsv_free(out);
 						return -1;
