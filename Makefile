@@ -32,6 +32,7 @@ bench: deps
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DARBITER_NATIVE=ON -DARBITER_TESTS=OFF
 	cmake --build build-bench -j $(JOBS)
 	@sh bench/run.sh build-bench
+	@sh bench/pgn_bench.sh build-bench
 
 # libFuzzer targets (needs clang and libclang-rt-14-dev); SECONDS per target.
 SECONDS ?= 20

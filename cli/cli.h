@@ -37,6 +37,9 @@ void cli_moves_usage(FILE *out);
 int cli_fen(int argc, char **argv);
 void cli_fen_usage(FILE *out);
 
+int cli_pgn(int argc, char **argv);
+void cli_pgn_usage(FILE *out);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.

@@ -1,9 +1,10 @@
 /*
  * main.c -- the `arbiter` command: dispatch to one subcommand per file.
  *
- * Exit status: 0 on success, 1 when the input is bad (a rejected FEN) or
- * output failed, 2 for a bad command line (unknown command or option, bad
- * depth). Messages go to stderr; stdout carries only results.
+ * Exit status: 0 on success, 1 when the input is bad (a rejected FEN, a PGN
+ * game with an error) or output failed, 2 for a bad command line (unknown
+ * command or option, bad depth) or an input file that cannot be read.
+ * Messages go to stderr; stdout carries only results.
  */
 #include <string.h>
 
@@ -20,6 +21,7 @@ static const struct command commands[] = {
 	{"perft", "count the leaf nodes of the legal move tree", cli_perft, cli_perft_usage},
 	{"moves", "list the legal moves of a position", cli_moves, cli_moves_usage},
 	{"fen", "validate and normalise a FEN", cli_fen, cli_fen_usage},
+	{"pgn", "check, convert or count the games of PGN files", cli_pgn, cli_pgn_usage},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -47,7 +49,7 @@ static void usage(FILE *out)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n"
 	      "A FEN may be given as one argument or as its fields in separate arguments.\n"
-	      "Exit status: 0 ok, 1 bad input, 2 bad command line.\n",
+	      "Exit status: 0 ok, 1 bad input, 2 bad command line or unreadable file.\n",
 	      out);
 }
 

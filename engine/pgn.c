@@ -42,7 +42,7 @@ struct arb_pgn_reader {
 	unsigned flags;
 	char *buf;
 	size_t len, pos;
-	int eof, io_error;
+	int eof, io_error, started;
 	long line, col; /* of the next byte */
 	long games, errors;
 	arb_record *rec;
@@ -137,10 +137,6 @@ arb_pgn_reader *arb_pgn_reader_new(arb_read_fn fn, void *ctx, const char *name, 
 		arb_pgn_reader_free(r);
 		return NULL;
 	}
-	/* A UTF-8 byte order mark at the start is skipped. */
-	if (peekc(r) == 0xEF && r->len - r->pos >= 3 && (unsigned char)r->buf[1] == 0xBB &&
-	    (unsigned char)r->buf[2] == 0xBF)
-		r->pos = 3;
 	return r;
 }
 
@@ -300,8 +296,14 @@ static int setup_start(arb_pgn_reader *r, long line, long col)
 	const char *fen = arb_record_tag(r->rec, "FEN");
 	int c960 = variant && variant_is_960(variant);
 	if (variant && !c960 && strcasecmp(variant, "standard") != 0 && strcasecmp(variant, "") != 0 &&
-	    strcasecmp(variant, "normal") != 0 && strcasecmp(variant, "from position") != 0)
-		return game_error(r, line, col, "variant '%.40s' is not supported", variant);
+	    strcasecmp(variant, "normal") != 0 && strcasecmp(variant, "from position") != 0) {
+		char shown[41];
+		size_t k = 0;
+		for (const char *p = variant; *p && k < sizeof shown - 1; p++)
+			shown[k++] = isprint((unsigned char)*p) ? *p : '?';
+		shown[k] = 0;
+		return game_error(r, line, col, "variant '%s' is not supported", shown);
+	}
 	if (fen) {
 		arb_error ferr;
 		if (arb_position_set_fen(&r->rec->start, fen, c960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO, &ferr) != ARB_OK)
@@ -637,6 +639,14 @@ arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
 	*record = NULL;
 	arb_record_clear(r->rec);
 	r->failed = 0;
+	if (!r->started) {
+		/* The first read happens here, once the source is complete (so a
+		 * read error is seen); a UTF-8 byte order mark is skipped. */
+		r->started = 1;
+		if (peekc(r) == 0xEF && r->len >= 3 && (unsigned char)r->buf[1] == 0xBB &&
+		    (unsigned char)r->buf[2] == 0xBF)
+			r->pos = 3;
+	}
 
 	/* Find the start of a game: a tag section or movetext. */
 	for (;;) {
