@@ -39,7 +39,7 @@ SECONDS ?= 20
 fuzz: deps
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
 	cmake --build build-fuzz -j $(JOBS)
-	@for t in fen uci; do \
+	@for t in fen uci pgn san epd; do \
 		mkdir -p build-fuzz/corpus-$$t && \
 		echo "fuzz_$$t: $(SECONDS) s" && \
 		build-fuzz/tests/fuzz/fuzz_$$t -max_total_time=$(SECONDS) -print_final_stats=0 \

@@ -22,9 +22,10 @@
 #define ARB_FEN_INPUT_MAX 4096
 #endif
 
-/* Largest half-move clock and full-move number accepted in a FEN. */
+/* Largest half-move clock and full-move number accepted in a FEN (nine
+ * digits: a FEN the library writes always reads back). */
 #ifndef ARB_CLOCK_MAX
-#define ARB_CLOCK_MAX 100000
+#define ARB_CLOCK_MAX 999999999
 #endif
 
 /* Deepest perft accepted (the recursion depth). */

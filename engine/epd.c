@@ -170,6 +170,13 @@ static arb_status epd_fail(arb_error *err, int column, const char *fmt, ...)
 	return ARB_E_EPD;
 }
 
+static const char *field_label(int field)
+{
+	static const char *const names[] = {"placement", "side to move", "castling", "en passant",
+					    "half-move clock", "full-move number"};
+	return names[field - 1];
+}
+
 static int all_digits(const char *s, size_t n)
 {
 	if (n == 0 || n > 9)
@@ -182,14 +189,14 @@ static int all_digits(const char *s, size_t n)
 
 static const char *skip_ws(const char *s)
 {
-	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+	while (*s && isspace((unsigned char)*s))
 		s++;
 	return s;
 }
 
 static const char *word_end(const char *s)
 {
-	while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ';')
+	while (*s && !isspace((unsigned char)*s) && *s != ';')
 		s++;
 	return s;
 }
@@ -207,12 +214,16 @@ arb_status arb_epd_parse(arb_epd *e, const char *line, unsigned fen_flags, arb_e
 		return ARB_E_ARGUMENT;
 	if (strnlen(line, ARB_FEN_INPUT_MAX + 1) > ARB_FEN_INPUT_MAX)
 		return epd_fail(err, 1, "record longer than %d bytes", ARB_FEN_INPUT_MAX);
-	/* The four position fields. */
+	/* The four position fields (and where each starts, in the line and in
+	 * the FEN built from them, to report FEN errors at the line's column). */
+	int line_col[6], fen_col[6];
 	for (int f = 0; f < 4; f++) {
 		s = skip_ws(s);
 		const char *end = word_end(s);
 		if (end == s)
 			return epd_fail(err, (int)(s - line) + 1, "expected 4 position fields, found %d", f);
+		line_col[f] = (int)(s - line) + 1;
+		fen_col[f] = (int)k + 1;
 		memcpy(fen + k, s, (size_t)(end - s));
 		k += (size_t)(end - s);
 		fen[k++] = ' ';
@@ -223,6 +234,10 @@ arb_status arb_epd_parse(arb_epd *e, const char *line, unsigned fen_flags, arb_e
 	const char *b = skip_ws(a_end), *b_end = word_end(b);
 	int clocks = all_digits(a, (size_t)(a_end - a)) && all_digits(b, (size_t)(b_end - b));
 	if (clocks) {
+		line_col[4] = (int)(a - line) + 1;
+		fen_col[4] = (int)k + 1;
+		line_col[5] = (int)(b - line) + 1;
+		fen_col[5] = (int)k + 1 + (int)(b - a);
 		memcpy(fen + k, a, (size_t)(b_end - a));
 		k += (size_t)(b_end - a);
 		s = b_end;
@@ -233,8 +248,18 @@ arb_status arb_epd_parse(arb_epd *e, const char *line, unsigned fen_flags, arb_e
 	fen[k] = 0;
 	arb_position pos;
 	pos = e->pos;
-	if ((st = arb_position_set_fen(&pos, fen, fen_flags, err)) != ARB_OK)
+	if ((st = arb_position_set_fen(&pos, fen, fen_flags, err)) != ARB_OK) {
+		if (err && err->field >= 1 && err->field <= (clocks ? 6 : 4)) {
+			int f = err->field - 1, column = err->column - fen_col[f] + line_col[f];
+			char why[ARB_ERROR_MESSAGE_SIZE];
+			const char *colon = strstr(err->message, ": ");
+			snprintf(why, sizeof why, "%s", colon ? colon + 2 : err->message);
+			err->column = column; /* the message names the column too */
+			snprintf(err->message, sizeof err->message, "field %d (%s), column %d: %.200s",
+				 err->field, field_label(err->field), column, why);
+		}
 		return st;
+	}
 
 	arb_epd_clear_ops(e);
 	/* Operations: opcode operands ';' (the last ';' may be missing). */
@@ -303,7 +328,7 @@ int arb_epd_moves(const arb_epd *e, int i, arb_move *out, int max, arb_error *er
 
 static int needs_quotes(const char *s)
 {
-	return !*s || strpbrk(s, " \t;") != NULL;
+	return !*s || strpbrk(s, " \t\r\n\v\f;") != NULL;
 }
 
 size_t arb_epd_to_string(const arb_epd *e, char *buf, size_t n, unsigned fen_flags)

@@ -50,6 +50,8 @@ static arb_status fen_fail(arb_error *err, arb_status code, int field, int colum
 	va_start(ap, fmt);
 	note_error(err, code, field, column, fmt, ap);
 	va_end(ap);
+	if (err)
+		err->repairs = 0; /* the error replaces any repair notes */
 	return code;
 }
 
@@ -112,6 +114,9 @@ static arb_status parse_placement(arb_position *t, const fen_field *f, arb_error
 			rank--;
 			file = 0;
 		} else if (c >= '1' && c <= '8') {
+			if (i > 0 && f->s[i - 1] >= '1' && f->s[i - 1] <= '8')
+				return fen_fail(err, ARB_E_FEN_PLACEMENT, 1, col,
+						"two digits in a row (write one count per run of empty squares)");
 			file += c - '0';
 			if (file > 8)
 				return fen_fail(err, ARB_E_FEN_PLACEMENT, 1, col,
@@ -201,7 +206,7 @@ static int resolve_right(const arb_position *t, const right_req *r, int chess960
 	const int color = r->color, back = color == ARB_WHITE ? 0 : 7;
 	const char *cname = color == ARB_WHITE ? "white" : "black";
 	const char lower = (char)tolower((unsigned char)r->letter);
-	const int king_piece = ARB_PIECE(color, ARB_KING), rook_piece = ARB_PIECE(color, ARB_ROOK);
+	const int rook_piece = ARB_PIECE(color, ARB_ROOK);
 	int ksq = pos_king(t, color);
 
 	if (ARB_RANK(ksq) != back) {
@@ -252,7 +257,6 @@ static int resolve_right(const arb_position *t, const right_req *r, int chess960
 			 r->letter);
 		return 0;
 	}
-	(void)king_piece;
 	return 1;
 }
 
@@ -306,14 +310,14 @@ static arb_status parse_castling(arb_position *t, const fen_field *f, unsigned f
 {
 	right_req req[16];
 	int count = 0, letters = 0;
+	t->chess960 = (flags & ARB_FEN_CHESS960) != 0;
 	if (f->len == 1 && f->s[0] == '-')
 		return ARB_OK;
 	for (int i = 0; i < f->len; i++) {
 		char c = f->s[i];
 		char lower = (char)tolower((unsigned char)c);
 		int ok = (lower >= 'a' && lower <= 'h') || lower == 'k' || lower == 'q';
-		if (!ok)
-		{
+		if (!ok) {
 			if (!isprint((unsigned char)c))
 				return fen_fail(err, ARB_E_FEN_CASTLING, 3, f->column + i,
 						"unexpected byte 0x%02x", (unsigned char)c);
@@ -368,7 +372,8 @@ static arb_status parse_castling(arb_position *t, const fen_field *f, unsigned f
  * Fields 4-6
  * ---------------------------------------------------------------------- */
 
-static arb_status parse_ep(arb_position *t, const fen_field *f, unsigned flags, arb_error *err)
+static arb_status parse_ep(arb_position *t, const fen_field *f, int halfmove, unsigned flags,
+			   arb_error *err)
 {
 	t->ep = ARB_NO_SQUARE;
 	if (f->len == 1 && f->s[0] == '-')
@@ -379,14 +384,17 @@ static arb_status parse_ep(arb_position *t, const fen_field *f, unsigned flags, 
 	int want_rank = t->side == ARB_WHITE ? 5 : 2;
 	char name[3];
 	square_name(sq, name);
-	if (ARB_RANK(sq) != want_rank)
-		return fen_fail(err, ARB_E_FEN_EP, 4, f->column,
-				"e.p. square %s is not on rank %d (%s to move)", name, want_rank + 1,
-				t->side == ARB_WHITE ? "white" : "black");
 	int them = t->side ^ 1;
 	int pushed = sq ^ 8, origin = t->side == ARB_WHITE ? sq + 8 : sq - 8;
 	const char *why = NULL;
-	if (t->board[pushed] != ARB_PIECE(them, ARB_PAWN))
+	char rank_why[64];
+	if (ARB_RANK(sq) != want_rank) {
+		snprintf(rank_why, sizeof rank_why, "not on rank %d (%s to move)", want_rank + 1,
+			 t->side == ARB_WHITE ? "white" : "black");
+		why = rank_why;
+	} else if (halfmove > 0) {
+		why = "the half-move clock is not 0, so the last move was no pawn push";
+	} else if (t->board[pushed] != ARB_PIECE(them, ARB_PAWN))
 		why = "no pawn in front of it that could just have moved two squares";
 	else if (t->board[sq] || t->board[origin])
 		why = "the squares the pawn crossed are not empty";
@@ -404,14 +412,18 @@ static arb_status parse_ep(arb_position *t, const fen_field *f, unsigned flags, 
 static arb_status parse_number(const fen_field *f, int field, int min, int *out, arb_error *err)
 {
 	long v = 0;
-	if (f->len == 0 || f->len > 9)
+	if (f->len == 0)
 		return fen_fail(err, ARB_E_FEN_CLOCK, field, f->column, "expected a number");
+	if (f->len > 9 && strspn(f->s, "0123456789") >= (size_t)f->len)
+		return fen_fail(err, ARB_E_FEN_CLOCK, field, f->column, "number too large (at most %d)",
+				ARB_CLOCK_MAX);
 	for (int i = 0; i < f->len; i++) {
 		if (!isdigit((unsigned char)f->s[i]))
 			return fen_fail(err, ARB_E_FEN_CLOCK, field, f->column + i,
 					"expected a number, found '%c'",
 					isprint((unsigned char)f->s[i]) ? f->s[i] : '?');
-		v = v * 10 + (f->s[i] - '0');
+		if (i < 9)
+			v = v * 10 + (f->s[i] - '0');
 	}
 	if (v < min || v > ARB_CLOCK_MAX)
 		return fen_fail(err, ARB_E_FEN_CLOCK, field, f->column, "%ld is out of range (%d..%d)", v,
@@ -473,14 +485,12 @@ arb_status arb_position_set_fen(arb_position *pos, const char *fen, unsigned fla
 				"%d fields; a FEN has at most 6", n);
 
 	pos_clear(&t);
+	int half = 0, full = 1;
 	if ((st = parse_placement(&t, &fields[0], err)) || (st = parse_side(&t, &fields[1], err)) ||
 	    (st = parse_castling(&t, &fields[2], flags, err)) ||
-	    (st = parse_ep(&t, &fields[3], flags, err)))
-		return st;
-	int half = 0, full = 1;
-	if (n >= 5 && (st = parse_number(&fields[4], 5, 0, &half, err)))
-		return st;
-	if (n >= 6 && (st = parse_number(&fields[5], 6, 1, &full, err)))
+	    (n >= 5 && (st = parse_number(&fields[4], 5, 0, &half, err))) ||
+	    (n >= 6 && (st = parse_number(&fields[5], 6, 1, &full, err))) ||
+	    (st = parse_ep(&t, &fields[3], half, flags, err)))
 		return st;
 	t.halfmove = (uint32_t)half;
 	t.fullmove = full;

@@ -76,6 +76,8 @@ uint64_t arb_perft_divide(arb_position *pos, int depth, arb_divide_fn fn, void *
 	assert(pos);
 	if (depth <= 0)
 		return 1;
+	if (depth > ARB_PERFT_MAX_DEPTH)
+		return PERFT_FAILED;
 	int n = gen_legal(pos, list);
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {

@@ -43,6 +43,7 @@ struct arb_pgn_reader {
 	char *buf;
 	size_t len, pos;
 	int eof, io_error, started;
+	long fen_line, fen_col, variant_line, variant_col; /* where those tags were */
 	long line, col; /* of the next byte */
 	long games, errors;
 	arb_record *rec;
@@ -274,6 +275,13 @@ static int read_tag(arb_pgn_reader *r)
 		return game_error(r, r->line, r->col, "tag %s: expected ']'", name);
 	nextc(r);
 	text_push(r, 0);
+	if (strcmp(name, "FEN") == 0) {
+		r->fen_line = line;
+		r->fen_col = col;
+	} else if (strcmp(name, "Variant") == 0) {
+		r->variant_line = line;
+		r->variant_col = col;
+	}
 	if (arb_record_set_tag(r->rec, name, r->text) != ARB_OK)
 		return game_error(r, line, col, "out of memory");
 	return 1;
@@ -290,7 +298,7 @@ static int variant_is_960(const char *v)
 }
 
 /* Sets the start position from the tags. Returns 1, or 0 after game_error. */
-static int setup_start(arb_pgn_reader *r, long line, long col)
+static int setup_start(arb_pgn_reader *r)
 {
 	const char *variant = arb_record_tag(r->rec, "Variant");
 	const char *fen = arb_record_tag(r->rec, "FEN");
@@ -302,12 +310,12 @@ static int setup_start(arb_pgn_reader *r, long line, long col)
 		for (const char *p = variant; *p && k < sizeof shown - 1; p++)
 			shown[k++] = isprint((unsigned char)*p) ? *p : '?';
 		shown[k] = 0;
-		return game_error(r, line, col, "variant '%s' is not supported", shown);
+		return game_error(r, r->variant_line, r->variant_col, "variant '%s' is not supported", shown);
 	}
 	if (fen) {
 		arb_error ferr;
 		if (arb_position_set_fen(&r->rec->start, fen, c960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO, &ferr) != ARB_OK)
-			return game_error(r, line, col, "FEN tag: %s", ferr.message);
+			return game_error(r, r->fen_line, r->fen_col, "FEN tag: %s", ferr.message);
 	}
 	if (c960)
 		arb_position_set_chess960(&r->rec->start, 1);
@@ -327,14 +335,16 @@ static int glyph_nag(const char *s, size_t n)
 	return 0;
 }
 
-/* Reads a comment body after '{' into r->text, whitespace collapsed. */
+/* Reads a comment body after '{' into r->text, whitespace collapsed. A '['
+ * at the start of a line ends an unterminated comment: it is the next game's
+ * tag section far more often than comment text. */
 static int read_brace_comment(arb_pgn_reader *r, long line, long col)
 {
 	int c, space = 0;
 	r->text_len = 0;
 	for (;;) {
 		c = nextc(r);
-		if (c == EOF)
+		if (c == EOF || (c == '\n' && peekc(r) == '['))
 			return game_error(r, line, col, "comment not terminated");
 		if (c == '}')
 			break;
@@ -643,9 +653,14 @@ arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
 		/* The first read happens here, once the source is complete (so a
 		 * read error is seen); a UTF-8 byte order mark is skipped. */
 		r->started = 1;
-		if (peekc(r) == 0xEF && r->len >= 3 && (unsigned char)r->buf[1] == 0xBB &&
-		    (unsigned char)r->buf[2] == 0xBF)
-			r->pos = 3;
+		if (peekc(r) == 0xEF) {
+			nextc(r);
+			if (peekc(r) == 0xBB)
+				nextc(r);
+			if (peekc(r) == 0xBF)
+				nextc(r);
+			r->col = 1; /* columns count from after the mark */
+		}
 	}
 
 	/* Find the start of a game: a tag section or movetext. */
@@ -672,14 +687,23 @@ arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
 		}
 		break;
 	}
-	long line = r->line, col = r->col;
 	int in_tags = 0;
+	r->fen_line = r->variant_line = 0;
 	while (!r->failed && peekc(r) == '[') {
 		in_tags = !read_tag(r);
-		skip_space(r);
+		/* A blank line before the next '[' ends a game of tags only. */
+		int newlines = 0;
+		for (int c = peekc(r); is_space(c) || (c == '%' && r->col == 1); c = peekc(r)) {
+			if (c == '%') /* escape lines between tags */
+				skip_line(r);
+			else
+				newlines += nextc(r) == '\n';
+		}
+		if (newlines >= 2)
+			break;
 	}
 	enum movetext_end end = END_ERROR;
-	if (!r->failed && setup_start(r, line, col)) {
+	if (!r->failed && setup_start(r)) {
 		const char *tag_result = arb_record_tag(r->rec, "Result");
 		end = read_movetext(r);
 		if ((end == END_EOF || end == END_NEW_GAME) && tag_result)
@@ -785,6 +809,15 @@ static void unit(writer *w, const char *s, size_t n)
 static void emit_comment(writer *w, const char *text)
 {
 	size_t n = strlen(text);
+	if (strchr(text, '}')) {
+		/* Only a rest-of-line comment can hold a '}' (it came from one). */
+		unit(w, ";", 1);
+		unit_append(w, text, n);
+		place(w, w->unit, w->unit_len);
+		w->unit_len = 0;
+		flush_line(w);
+		return;
+	}
 	if (n == 0) {
 		unit(w, "{}", 2);
 		return;

@@ -159,18 +159,22 @@ arb_status arb_position_set_castling(arb_position *pos, arb_color color, arb_win
 		if (!valid_square(c->king_from) || !valid_square(c->rook_from) ||
 		    !valid_square(c->king_to) || !valid_square(c->rook_to))
 			return ARB_E_ARGUMENT;
-		int rank = ARB_RANK(c->king_from);
-		if (ARB_RANK(c->rook_from) != rank || ARB_RANK(c->king_to) != rank ||
-		    ARB_RANK(c->rook_to) != rank || c->king_to == c->rook_to ||
-		    c->king_from == c->rook_from)
+		/* On the side's first rank (so a FEN can name the right), and the
+		 * castling must move something. */
+		int rank = color == ARB_WHITE ? 0 : 7;
+		if (ARB_RANK(c->king_from) != rank || ARB_RANK(c->rook_from) != rank ||
+		    ARB_RANK(c->king_to) != rank || ARB_RANK(c->rook_to) != rank ||
+		    c->king_to == c->rook_to || c->king_from == c->rook_from ||
+		    (c->king_to == c->king_from && c->rook_to == c->rook_from))
 			return ARB_E_ARGUMENT;
 		if (pos->board[c->king_from] != ARB_PIECE(color, ARB_KING) ||
 		    pos->board[c->rook_from] != ARB_PIECE(color, ARB_ROOK))
 			return ARB_E_ARGUMENT;
 		/* The other wing's right, if any, must share the king and lie on the other side. */
 		int j = RIGHT_INDEX(color, wing ^ 1);
-		if ((pos->rights & (1u << j)) && pos->castle[j].rook_from == c->rook_from)
-			return ARB_E_ARGUMENT;
+		if ((pos->rights & (1u << j)) && (pos->castle[j].rook_from == c->rook_from ||
+						  pos->castle[j].king_to == c->king_to))
+			return ARB_E_ARGUMENT; /* one rook, one king destination per wing */
 		if ((wing == ARB_KINGSIDE) != (c->rook_from > c->king_from))
 			return ARB_E_ARGUMENT;
 		castle_rule *r = &pos->castle[i];
@@ -406,14 +410,53 @@ arb_piece arb_position_piece_at(const arb_position *pos, int square)
 	return valid_square(square) ? pos->board[square] : ARB_EMPTY;
 }
 
-arb_color arb_position_side_to_move(const arb_position *pos) { return (arb_color)pos->side; }
-int arb_position_ep_square(const arb_position *pos) { return pos->ep; }
-int arb_position_halfmove_clock(const arb_position *pos) { return pos->halfmove; }
-int arb_position_fullmove_number(const arb_position *pos) { return pos->fullmove; }
-uint64_t arb_position_key(const arb_position *pos) { return pos->key; }
-int arb_position_in_check(const arb_position *pos) { return pos_checkers(pos) != 0; }
-int arb_position_is_chess960(const arb_position *pos) { return pos->chess960; }
-void arb_position_set_chess960(arb_position *pos, int on) { pos->chess960 = on != 0; }
+arb_color arb_position_side_to_move(const arb_position *pos)
+{
+	assert(pos);
+	return (arb_color)pos->side;
+}
+
+int arb_position_ep_square(const arb_position *pos)
+{
+	assert(pos);
+	return pos->ep;
+}
+
+int arb_position_halfmove_clock(const arb_position *pos)
+{
+	assert(pos);
+	return (int)pos->halfmove;
+}
+
+int arb_position_fullmove_number(const arb_position *pos)
+{
+	assert(pos);
+	return pos->fullmove;
+}
+
+uint64_t arb_position_key(const arb_position *pos)
+{
+	assert(pos);
+	return pos->key;
+}
+
+int arb_position_in_check(const arb_position *pos)
+{
+	assert(pos);
+	return pos_checkers(pos) != 0;
+}
+
+int arb_position_is_chess960(const arb_position *pos)
+{
+	assert(pos);
+	return pos->chess960;
+}
+
+void arb_position_set_chess960(arb_position *pos, int on)
+{
+	assert(pos);
+	pos->chess960 = on != 0;
+}
 
 int arb_position_legal_moves(const arb_position *pos, arb_move *out)
 {

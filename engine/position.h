@@ -98,7 +98,7 @@ void pos_do_move(arb_position *p, arb_move m, arb_undo *u);
 void pos_undo_move(arb_position *p, arb_move m, const arb_undo *u);
 
 /* Move generation (movegen.c). With out == NULL only counts. Explicitly
- * hidden: its ifunc clones would otherwise be exported from the shared library. */
+ * hidden, like every internal function, from the shared library. */
 #ifdef __GNUC__
 __attribute__((visibility("hidden")))
 #endif

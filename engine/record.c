@@ -238,7 +238,11 @@ int rec_add_comment(arb_record *g, int node, const char *text, size_t len, int p
 {
 	int *slot = pre ? &g->nodes[node].pre_comment : &g->nodes[node].comment;
 	int off;
-	if (*slot >= 0) {
+	if (*slot >= 0 && len == 0)
+		return 1; /* an empty comment adds nothing to one already there */
+	if (*slot >= 0 && g->pool[*slot] == 0) {
+		off = rec_intern(g, text, len); /* replaces an empty one */
+	} else if (*slot >= 0) {
 		/* Two comments in a row are kept as one, separated by a space. */
 		size_t old = strlen(g->pool + *slot);
 		char *joined = malloc(old + 1 + len);

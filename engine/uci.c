@@ -59,7 +59,7 @@ arb_status arb_move_from_uci(const arb_position *pos, const char *text, arb_move
 		promo = ARB_KNIGHT + (int)(hit - "nbrq");
 	}
 
-	int n = gen_legal(pos, list);
+	int n = gen_legal(pos, list), by_dest = 0;
 	arb_move castle_by_dest = ARB_MOVE_NONE;
 	for (int i = 0; i < n; i++) {
 		arb_move m = list[i];
@@ -75,8 +75,10 @@ arb_status arb_move_from_uci(const arb_position *pos, const char *text, arb_move
 			}
 			const castle_rule *c = &pos->castle[RIGHT_INDEX(
 			    pos->side, ARB_MOVE_TO(m) > from ? ARB_KINGSIDE : ARB_QUEENSIDE)];
-			if (c->king_to == to && c->king_to != c->king_from)
+			if (c->king_to == to && c->king_to != c->king_from) {
 				castle_by_dest = m;
+				by_dest++;
+			}
 			continue;
 		}
 		if (ARB_MOVE_TO(m) != to)
@@ -93,6 +95,9 @@ arb_status arb_move_from_uci(const arb_position *pos, const char *text, arb_move
 		*out = m; /* an ordinary move wins over castling written as a king move */
 		return ARB_OK;
 	}
+	if (by_dest > 1)
+		return uci_fail(err, ARB_E_MOVE_AMBIGUOUS, 1, text,
+				"both castlings end on this square: write the king onto its rook");
 	if (castle_by_dest) {
 		*out = castle_by_dest;
 		return ARB_OK;
@@ -113,8 +118,8 @@ size_t arb_move_to_uci(const arb_position *pos, arb_move move, char *buf)
 	}
 	int from = ARB_MOVE_FROM(move), to = ARB_MOVE_TO(move);
 	if (ARB_MOVE_KIND(move) == ARB_MOVE_CASTLING && !pos->chess960) {
-		int color = ARB_PIECE_COLOR(pos->board[from]);
-		int king_to = pos->castle[RIGHT_INDEX(color, to > from ? ARB_KINGSIDE : ARB_QUEENSIDE)].king_to;
+		int wing = to > from ? ARB_KINGSIDE : ARB_QUEENSIDE;
+		int king_to = pos->castle[RIGHT_INDEX(pos->side, wing)].king_to;
 		int files = ARB_FILE(king_to) - ARB_FILE(from);
 		if (files >= 2 || files <= -2)
 			to = king_to; /* never an ordinary king move: unambiguous */

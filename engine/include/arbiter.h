@@ -205,9 +205,13 @@ ARB_API void arb_position_set_start(arb_position *pos);
  * capture is legal (FIDE 9.2: otherwise it does not distinguish positions).
  *
  * Returns ARB_OK, or a code ARB_E_FEN_* with `err` (may be NULL) saying which
- * field, which column and why; `pos` is unchanged on error. With
+ * field, which column and why; `pos` is unchanged on error. ARB_E_ARGUMENT
+ * for a NULL argument or both ARB_FEN_STANDARD and ARB_FEN_CHESS960. With
  * ARB_FEN_REPAIR, castling rights with no king or rook and inconsistent e.p.
- * squares are dropped and listed in err->message (err->repairs > 0).
+ * squares (wrong rank, no pawn that just moved two squares, a half-move clock
+ * above 0) are dropped and listed in err->message (err->repairs > 0). Clocks
+ * may have at most nine digits; more than 16 pieces or 8 pawns a side, or
+ * two digits in a row in the placement, are rejected.
  */
 ARB_API arb_status arb_position_set_fen(arb_position *pos, const char *fen,
 					unsigned flags, arb_error *err);
@@ -244,10 +248,16 @@ ARB_API int arb_position_castling(const arb_position *pos, arb_color color,
 				  arb_wing wing, arb_castling *out);
 
 /*
- * Sets, replaces (or with rook_from == ARB_NO_SQUARE removes) a castling right
- * with an explicit geometry: for variants whose destinations are not the
- * c/d and g/f files. The king must stand on king_from and an own rook on
- * rook_from, all four squares on the king's rank; ARB_E_ARGUMENT otherwise.
+ * Sets, replaces (or with c == NULL or c->rook_from == ARB_NO_SQUARE removes) a
+ * castling right with an explicit geometry: for variants whose destinations
+ * are not the c/d and g/f files. The king must stand on king_from and an own
+ * rook on rook_from, all four squares on the side's first rank, the rook on
+ * the named wing of the king, the castling must move a piece, and the two
+ * wings of one side may not share a rook or a king destination;
+ * ARB_E_ARGUMENT otherwise. Legality is tested with the king and the rook both
+ * lifted: no square from the king's origin to its destination may be
+ * attacked then. A FEN names the right (by its rook) but not custom
+ * destinations: re-reading a FEN gives the default ones.
  */
 ARB_API arb_status arb_position_set_castling(arb_position *pos, arb_color color,
 					     arb_wing wing, const arb_castling *c);
@@ -255,8 +265,9 @@ ARB_API arb_status arb_position_set_castling(arb_position *pos, arb_color color,
 /*
  * Checks every invariant: bitboards vs mailbox, one king per side, no pawns on
  * the back ranks, the side not to move not in check, e.p. square legal and on
- * the right rank, castling rooks and kings present, clocks in range, the key
- * recomputed from scratch. ARB_OK or ARB_E_INVALID with the reason in err.
+ * the right rank, castling rooks and kings present, a full-move number of at
+ * least 1, the key recomputed from scratch. ARB_OK or ARB_E_INVALID with the
+ * reason in err.
  */
 ARB_API arb_status arb_position_validate(const arb_position *pos, arb_error *err);
 
@@ -534,12 +545,13 @@ ARB_API size_t arb_epd_to_string(const arb_epd *e, char *buf, size_t n, unsigned
  * The number of leaf nodes of the legal move tree of `depth` plies (1 for
  * depth 0). `pos` is restored on return. With ARB_PERFT_VALIDATE it calls
  * arb_position_validate after every do/undo and returns UINT64_MAX on the
- * first failure (slow; for tests).
+ * first failure (slow; for tests). UINT64_MAX also for depth > 64.
  */
 ARB_API uint64_t arb_perft(arb_position *pos, int depth, unsigned flags);
 
 /* Calls fn(move, nodes, ctx) for each root move with perft(depth - 1) below
- * it, in generation order; returns the total. depth >= 1. */
+ * it, in generation order; returns the total (1 for depth <= 0, UINT64_MAX
+ * without calling fn for depth > 64). */
 typedef void (*arb_divide_fn)(arb_move move, uint64_t nodes, void *ctx);
 ARB_API uint64_t arb_perft_divide(arb_position *pos, int depth, arb_divide_fn fn,
 				  void *ctx);
