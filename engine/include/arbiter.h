@@ -536,6 +536,90 @@ ARB_API int arb_epd_moves(const arb_epd *e, int i, arb_move *out, int max, arb_e
 ARB_API size_t arb_epd_to_string(const arb_epd *e, char *buf, size_t n, unsigned fen_flags);
 
 /* ------------------------------------------------------------------------
+ * Chess960 start positions (FIDE Laws Appendix F / Guidelines II)
+ *
+ * Numbering is Scharnagl's: for n in 0..959, n % 4 puts the light-squared
+ * bishop on b/d/f/h, (n / 4) % 4 the dark-squared bishop on a/c/e/g,
+ * (n / 16) % 6 the queen on that free square, n / 96 the knights on the five
+ * squares left (NN---, N-N--, N--N-, N---N, -NN--, -N-N-, -N--N, --NN-,
+ * --N-N, ---NN), and R K R on the last three. 518 is RNBQKBNR, 0 BBQNNRKR,
+ * 959 RKRNNQBB. A pair W-B (double Chess960) gives White array W and
+ * Black array B: 921,600 pairs; W-W is ordinary Chess960.
+ * ---------------------------------------------------------------------- */
+
+#define ARB_CHESS960_COUNT 960
+
+/* Writes the back rank of position n ("RNBQKBNR", 8 letters + NUL) into out.
+ * ARB_E_ARGUMENT if n is not in 0..959. */
+ARB_API arb_status arb_chess960_back_rank(int n, char *out);
+
+/*
+ * The number of a back rank given as 8 piece letters (either case): error
+ * ARB_E_ARGUMENT with the reason in err unless it has exactly K, Q, 2 R, 2 B,
+ * 2 N, the bishops on squares of opposite colours and the king between the
+ * rooks.
+ */
+ARB_API arb_status arb_chess960_number(const char *rank, int *n, arb_error *err);
+
+/*
+ * Sets `pos` to the start position with White's array `white` and Black's
+ * array `black` (pass the same number for ordinary Chess960): pawns on the
+ * second and seventh ranks, all four castling rights with their geometry
+ * derived for each side, Chess960 mode, White to move.
+ */
+ARB_API arb_status arb_chess960_position(arb_position *pos, int white, int black);
+
+/*
+ * The numbers of a Chess960 (or double Chess960) start position: the pieces
+ * exactly as arb_chess960_position puts them, White to move, all four
+ * castling rights, no e.p. square; the clocks are not looked at. Error
+ * ARB_E_ARGUMENT with the reason otherwise.
+ */
+ARB_API arb_status arb_chess960_identify(const arb_position *pos, int *white, int *black,
+					 arb_error *err);
+
+/* The number of the left-right mirror image of position n (its twin; a
+ * symmetric array is its own twin), or -1 if n is out of range. */
+ARB_API int arb_chess960_mirror(int n);
+
+/*
+ * Random draws. The generator is SplitMix64 (Steele, Lea, Flood 2014; as in
+ * Java's SplittableRandom): state += 0x9E3779B97F4A7C15; z = state;
+ * z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) *
+ * 0x94D049BB133111EB; output z ^ (z >> 31). A seed S starts the state at S.
+ * A number uniform in 0..m-1 is the first output x with x < 2^64 - (2^64 mod m),
+ * taken as x mod m (rejection sampling: no modulo bias). Without a seed the
+ * 64-bit outputs come from the operating system (getrandom) instead.
+ */
+typedef struct arb_rng {
+	uint64_t state;
+	int system; /* 1 = operating-system entropy, state unused */
+} arb_rng;
+
+/* A generator seeded with `seed` (reproducible). */
+ARB_API void arb_rng_seed(arb_rng *rng, uint64_t seed);
+/* A generator drawing from the operating system's entropy. */
+ARB_API void arb_rng_system(arb_rng *rng);
+/* The next 64-bit output (0 and *ok = 0 if the system source fails; ok may be NULL). */
+ARB_API uint64_t arb_rng_next(arb_rng *rng, int *ok);
+/* A number uniform in 0..m-1 (m >= 1) by the rejection rule above; -1 on failure. */
+ARB_API long arb_rng_uniform(arb_rng *rng, long m);
+
+/* One position uniform over 0..959. -1 on failure. */
+ARB_API int arb_chess960_random(arb_rng *rng);
+
+/*
+ * A tournament draw: `rounds` distinct numbers into out. The candidates are
+ * 0..959 in increasing order without the `nexclude` numbers of `exclude`;
+ * round i (0-based) takes j = i + uniform(count - i) and swaps candidates i
+ * and j (a partial Fisher-Yates shuffle), so a seed reproduces the draw. With
+ * `no_twins`, drawing a number also removes its mirror twin from the
+ * candidates. ARB_E_ARGUMENT if fewer candidates than rounds remain.
+ */
+ARB_API arb_status arb_chess960_draw(arb_rng *rng, int rounds, const int *exclude, int nexclude,
+				     int no_twins, int *out, arb_error *err);
+
+/* ------------------------------------------------------------------------
  * Perft
  * ---------------------------------------------------------------------- */
 
