@@ -100,6 +100,43 @@ static inline int nextc(arb_pgn_reader *r)
 	return c;
 }
 
+/* The byte k places ahead of the next one (0 = peekc), or EOF: moves the
+ * unread bytes to the front of the buffer and reads more as needed. */
+static int peek_at(arb_pgn_reader *r, size_t k)
+{
+	while (r->len - r->pos <= k) {
+		if (r->eof)
+			return EOF;
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+		size_t got = r->fn(r->ctx, r->buf + r->len, READ_CHUNK - r->len);
+		if (got == 0) {
+			r->eof = 1;
+			if (r->file && ferror(r->file))
+				r->io_error = 1;
+			return EOF;
+		}
+		r->len += got;
+	}
+	return (unsigned char)r->buf[r->pos + k];
+}
+
+/* Does a tag pair ("[Name "") start at the next byte? */
+static int tag_pair_ahead(arb_pgn_reader *r)
+{
+	size_t k = 1;
+	if (peek_at(r, 0) != '[')
+		return 0;
+	while (k < 40 && peek_at(r, k) != EOF && (isalnum(peek_at(r, k)) || peek_at(r, k) == '_'))
+		k++;
+	if (k == 1)
+		return 0;
+	while (k < 60 && (peek_at(r, k) == ' ' || peek_at(r, k) == '\t'))
+		k++;
+	return peek_at(r, k) == '"';
+}
+
 static int is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 static void skip_space(arb_pgn_reader *r)
@@ -132,9 +169,11 @@ arb_pgn_reader *arb_pgn_reader_new(arb_read_fn fn, void *ctx, const char *name, 
 	r->line = r->col = 1;
 	r->name = strdup(name ? name : "(input)");
 	r->buf = malloc(READ_CHUNK);
+	r->text_cap = 256; /* never NULL, even for an empty comment */
+	r->text = malloc(r->text_cap);
 	r->rec = arb_record_new();
 	r->stack = malloc(sizeof(frame) * (VARIATION_DEPTH_MAX + 1));
-	if (!r->name || !r->buf || !r->rec || !r->stack) {
+	if (!r->name || !r->buf || !r->text || !r->rec || !r->stack) {
 		arb_pgn_reader_free(r);
 		return NULL;
 	}
@@ -335,20 +374,21 @@ static int glyph_nag(const char *s, size_t n)
 	return 0;
 }
 
-/* Reads a comment body after '{' into r->text, whitespace collapsed. A '['
- * at the start of a line ends an unterminated comment: it is the next game's
- * tag section far more often than comment text. */
+/* Reads a comment body after '{' into r->text, whitespace (and NUL bytes)
+ * collapsed. A tag pair ([Name "...) at the start of a line ends an
+ * unterminated comment: it is the next game's tag section far more often
+ * than comment text. */
 static int read_brace_comment(arb_pgn_reader *r, long line, long col)
 {
 	int c, space = 0;
 	r->text_len = 0;
 	for (;;) {
 		c = nextc(r);
-		if (c == EOF || (c == '\n' && peekc(r) == '['))
+		if (c == EOF || (c == '\n' && tag_pair_ahead(r)))
 			return game_error(r, line, col, "comment not terminated");
 		if (c == '}')
 			break;
-		if (is_space(c)) {
+		if (is_space(c) || c == 0) {
 			space = r->text_len > 0;
 			continue;
 		}
@@ -367,7 +407,7 @@ static void read_line_comment(arb_pgn_reader *r)
 	r->text_len = 0;
 	while ((c = peekc(r)) != EOF && c != '\n') {
 		nextc(r);
-		if (is_space(c)) {
+		if (is_space(c) || c == 0) {
 			space = r->text_len > 0;
 			continue;
 		}
@@ -757,12 +797,47 @@ static void flush_line(writer *w)
 	w->len = 0;
 }
 
+/* A line may not start with '[' (a tag) or '%' (an escape line). */
+static int bad_line_start(char c) { return c == '[' || c == '%'; }
+
+/* Before wrapping in front of a unit that may not start a line: moves words
+ * from the end of the current line down so the new line starts with one that
+ * may. Returns 0 if no such split fits (the unit then stays on this line). */
+static int wrap_before(writer *w, size_t n)
+{
+	for (int sp = w->len - 1; sp > 0; sp--) {
+		if (w->line[sp] != ' ' || bad_line_start(w->line[sp + 1]))
+			continue;
+		size_t tail = (size_t)(w->len - sp - 1);
+		if (tail + 1 + n > LINE_MAX_COLS)
+			return 0;
+		char carry[LINE_MAX_COLS + 1];
+		memcpy(carry, w->line + sp + 1, tail);
+		w->len = sp;
+		flush_line(w);
+		memcpy(w->line, carry, tail);
+		w->len = (int)tail;
+		return 1;
+	}
+	return 0;
+}
+
 /* Puts a finished unit on the current line, wrapping before it if needed. */
 static void place(writer *w, const char *s, size_t n)
 {
-	if (w->len && (size_t)w->len + 1 + n > LINE_MAX_COLS)
-		flush_line(w);
-	if (n > LINE_MAX_COLS) { /* a single over-long word has a line of its own */
+	if (w->len && (size_t)w->len + 1 + n > LINE_MAX_COLS) {
+		if (!bad_line_start(s[0])) {
+			flush_line(w);
+		} else if (!wrap_before(w, n)) {
+			/* Nothing to carry: the unit stays on this line, past column 79. */
+			out(w, w->line, (size_t)w->len);
+			out(w, " ", 1);
+			out(w, s, n);
+			w->len = 0;
+			return;
+		}
+	}
+	if (n > LINE_MAX_COLS && !bad_line_start(s[0])) { /* an over-long word has a line of its own */
 		flush_line(w);
 		out(w, s, n);
 		out(w, "\n", 1);

@@ -109,7 +109,8 @@ int rec_intern(arb_record *g, const char *s, size_t len)
 		g->pool_cap = cap;
 	}
 	int off = (int)g->pool_len;
-	memcpy(g->pool + off, s, len);
+	if (len)
+		memcpy(g->pool + off, s, len);
 	g->pool[off + len] = 0;
 	g->pool_len += len + 1;
 	return off;

@@ -49,7 +49,8 @@ static const char *operands(const arb_epd *e, const char *name, char *buf, size_
 	size_t k = 0;
 	buf[0] = 0;
 	for (int j = 0; j < arb_epd_operand_count(e, i); j++)
-		k += (size_t)snprintf(buf + k, n - k, "%s%s", j ? "|" : "", arb_epd_operand(e, i, j));
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", j ? "|" : "",
+				      arb_epd_operand(e, i, j));
 	return buf;
 }
 
@@ -57,9 +58,10 @@ static const char *operands(const arb_epd *e, const char *name, char *buf, size_
 
 START_TEST(test_standard_opcodes)
 {
-	static const char line[] = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 1; "
-				   "id \"start e4\"; c0 \"first comment\"; c1 plain; c9 \"last; one\"; "
-				   "bm e5 c5; am Nh6 Na6!?; rc 1; draw_offer; draw_claim; sm Nf6;";
+	static const char line[] =
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 0; fmvn 1; "
+		"id \"start e4\"; c0 \"first comment\"; c1 plain; c9 \"last; one\"; "
+		"bm e5 c5; am Nh6 Na6!?; rc 1; draw_offer; draw_claim; sm Nf6;";
 	arb_epd *e = must_parse(line, 0);
 	char buf[256];
 	char fen[ARB_FEN_MAX];
@@ -68,8 +70,8 @@ START_TEST(test_standard_opcodes)
 	/* e3 is dropped: no e.p. capture is legal (FIDE 9.2). */
 	ck_assert_str_eq(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 	ck_assert_int_eq(arb_epd_op_count(e), 12);
-	static const char *const names[] = {"hmvc", "fmvn", "id", "c0", "c1", "c9",
-					    "bm", "am", "rc", "draw_offer", "draw_claim", "sm"};
+	static const char *const names[] = {"hmvc", "fmvn", "id", "c0",         "c1",         "c9",
+					    "bm",   "am",   "rc", "draw_offer", "draw_claim", "sm"};
 	for (int i = 0; i < 12; i++)
 		ck_assert_str_eq(arb_epd_op_name(e, i), names[i]);
 	ck_assert_str_eq(operands(e, "id", buf, sizeof buf), "start e4");
@@ -118,9 +120,10 @@ END_TEST
 
 START_TEST(test_bad_moves)
 {
-	arb_epd *e = must_parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 e5; am Nd2; "
-				"c0 \"x\"; bm2 Nc3 Nd2 Na3 Nf3;",
-				0);
+	arb_epd *e =
+		must_parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 e5; am Nd2; "
+			   "c0 \"x\"; bm2 Nc3 Nd2 Na3 Nf3;",
+			   0);
 	arb_move moves[8];
 	arb_error err;
 	memset(&err, 0, sizeof err);
@@ -146,9 +149,10 @@ END_TEST
 START_TEST(test_perft_form)
 {
 	char buf[256];
-	arb_epd *e = must_parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 "
-				";D3 8902",
-				0);
+	arb_epd *e = must_parse(
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 "
+		";D3 8902",
+		0);
 	ck_assert_int_eq(arb_epd_op_count(e), 3);
 	ck_assert_str_eq(operands(e, "D1", buf, sizeof buf), "20");
 	ck_assert_str_eq(operands(e, "D2", buf, sizeof buf), "400");
@@ -156,7 +160,9 @@ START_TEST(test_perft_form)
 	arb_epd_free(e);
 
 	/* Without the clock fields, and with clocks that are not the defaults. */
-	e = must_parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039", 0);
+	e = must_parse(
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039",
+		0);
 	ck_assert_int_eq(arb_epd_op_count(e), 2);
 	ck_assert_str_eq(operands(e, "D1", buf, sizeof buf), "48");
 	ck_assert_str_eq(operands(e, "D2", buf, sizeof buf), "2039");
@@ -170,8 +176,9 @@ START_TEST(test_perft_form)
 	arb_epd_free(e);
 
 	/* Chess960 (Shredder-FEN) perft lines, as in many 960 suites. */
-	e = must_parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528",
-		       ARB_FEN_CHESS960);
+	e = must_parse(
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528",
+		ARB_FEN_CHESS960);
 	ck_assert_int_eq(arb_position_count_moves(arb_epd_position(e)), 21);
 	ck_assert(arb_position_is_chess960(arb_epd_position(e)));
 	arb_epd_free(e);
@@ -200,7 +207,8 @@ START_TEST(test_to_string)
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"tab\there\";",
 		 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"tab\there\";", 0},
 		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960 #0\";",
-		 "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960 #0\";", ARB_FEN_SHREDDER},
+		 "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960 #0\";",
+		 ARB_FEN_SHREDDER},
 		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960 #0\";",
 		 "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - id \"960 #0\";", 0},
 		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 id ep;", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 id ep;", 0},
@@ -210,12 +218,14 @@ START_TEST(test_to_string)
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		arb_epd *e = must_parse(t[i].in, ARB_FEN_AUTO);
 		ck_assert_msg(strcmp(to_string(e, buf, sizeof buf, t[i].flags), t[i].out) == 0,
-			      "\"%s\":\n  wrote    \"%s\"\n  expected \"%s\"", t[i].in, buf, t[i].out);
+			      "\"%s\":\n  wrote    \"%s\"\n  expected \"%s\"", t[i].in, buf,
+			      t[i].out);
 		/* Reading the output gives the same record. */
 		arb_epd *f = must_parse(buf, ARB_FEN_AUTO);
 		ck_assert_str_eq(to_string(f, again, sizeof again, t[i].flags), buf);
 		ck_assert_int_eq(arb_epd_op_count(f), arb_epd_op_count(e));
-		ck_assert_uint_eq(arb_position_key(arb_epd_position(f)), arb_position_key(arb_epd_position(e)));
+		ck_assert_uint_eq(arb_position_key(arb_epd_position(f)),
+				  arb_position_key(arb_epd_position(e)));
 		arb_epd_free(f);
 		arb_epd_free(e);
 	}
@@ -246,13 +256,15 @@ START_TEST(test_edit_ops)
 	static const char *const c0[] = {"x", NULL};
 
 	/* A new record: the start position, no operations. */
-	ck_assert_str_eq(to_string(e, buf, sizeof buf, 0), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+	ck_assert_str_eq(to_string(e, buf, sizeof buf, 0),
+			 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
 	ck_assert_int_eq(arb_epd_set_op(e, "id", id), ARB_OK);
 	ck_assert_int_eq(arb_epd_set_op(e, "bm", bm), ARB_OK);
 	ck_assert_int_eq(arb_epd_set_op(e, "draw_claim", NULL), ARB_OK);
-	ck_assert_str_eq(to_string(e, buf, sizeof buf, 0),
-			 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"two words\"; bm Nf3 e4; "
-			 "draw_claim;");
+	ck_assert_str_eq(
+		to_string(e, buf, sizeof buf, 0),
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"two words\"; bm Nf3 e4; "
+		"draw_claim;");
 	/* Replacing keeps one operation of that name. */
 	ck_assert_int_eq(arb_epd_set_op(e, "id", c0), ARB_OK);
 	ck_assert_int_eq(arb_epd_op_count(e), 3);
@@ -264,7 +276,8 @@ START_TEST(test_edit_ops)
 	ck_assert_int_eq(arb_epd_op_count(e), 3);
 	/* A new position keeps the operations. */
 	arb_position *pos = arb_position_new();
-	ck_assert_int_eq(arb_position_set_fen(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, NULL), ARB_OK);
+	ck_assert_int_eq(arb_position_set_fen(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, NULL),
+			 ARB_OK);
 	ck_assert_int_eq(arb_epd_set_position(e, pos), ARB_OK);
 	ck_assert_int_eq(arb_epd_op_count(e), 3);
 	arb_epd_clear_ops(e);
@@ -282,9 +295,9 @@ END_TEST
 
 typedef struct bad_case {
 	const char *line;
-	arb_status code;  /* or one of two codes */
+	arb_status code; /* or one of two codes */
 	arb_status code2;
-	int column;       /* 0: not checked */
+	int column; /* 0: not checked */
 } bad_case;
 
 #define START4 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
@@ -299,15 +312,20 @@ static const bad_case bad_cases[] = {
 	{START4 " id \"never closed;", ARB_E_EPD, ARB_E_EPD, 57},
 	{START4 " c0 \"ok\"; c1 \"open", ARB_E_EPD, ARB_E_EPD, 66},
 	/* Bad FENs: the FEN codes, columns in the EPD line. */
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - id x;", ARB_E_FEN_PIECE, ARB_E_FEN_PIECE, 43},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - id x;", ARB_E_FEN_PLACEMENT, ARB_E_FEN_PLACEMENT,
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - id x;", ARB_E_FEN_PIECE,
+	 ARB_E_FEN_PIECE, 43},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - id x;", ARB_E_FEN_PLACEMENT,
+	 ARB_E_FEN_PLACEMENT, 0},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - id x;", ARB_E_FEN_SIDE,
+	 ARB_E_FEN_SIDE, 45},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   x KQkq - id x;", ARB_E_FEN_SIDE,
+	 ARB_E_FEN_SIDE, 47},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - id x;", ARB_E_FEN_CASTLING,
+	 ARB_E_FEN_CASTLING, 0},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 id x;", ARB_E_FEN_EP, ARB_E_FEN_EP,
 	 0},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - id x;", ARB_E_FEN_SIDE, ARB_E_FEN_SIDE, 45},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   x KQkq - id x;", ARB_E_FEN_SIDE, ARB_E_FEN_SIDE, 47},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - id x;", ARB_E_FEN_CASTLING, ARB_E_FEN_CASTLING,
-	 0},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 id x;", ARB_E_FEN_EP, ARB_E_FEN_EP, 0},
-	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - id x;", ARB_E_FEN_KINGS, ARB_E_FEN_CASTLING, 0},
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - id x;", ARB_E_FEN_KINGS,
+	 ARB_E_FEN_CASTLING, 0},
 	/* Too few position fields. */
 	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", ARB_E_EPD, ARB_E_FEN_FIELDS, 0},
 	{"", ARB_E_EPD, ARB_E_FEN_FIELDS, 0},
@@ -322,14 +340,15 @@ START_TEST(test_errors)
 		arb_error err;
 		memset(&err, 0x55, sizeof err);
 		arb_status st = arb_epd_parse(e, c->line, 0, &err);
-		ck_assert_msg(st == c->code || st == c->code2, "\"%s\": got %s, expected %s", c->line,
-			      arb_status_name(st), arb_status_name(c->code));
+		ck_assert_msg(st == c->code || st == c->code2, "\"%s\": got %s, expected %s",
+			      c->line, arb_status_name(st), arb_status_name(c->code));
 		ck_assert_int_eq(err.code, st);
-		ck_assert_msg(memchr(err.message, 0, sizeof err.message) && err.message[0], "\"%s\": no message",
-			      c->line);
+		ck_assert_msg(memchr(err.message, 0, sizeof err.message) && err.message[0],
+			      "\"%s\": no message", c->line);
 		if (c->column)
-			ck_assert_msg(err.column == c->column, "\"%s\": column %d, expected %d (%s)", c->line,
-				      err.column, c->column, err.message);
+			ck_assert_msg(err.column == c->column,
+				      "\"%s\": column %d, expected %d (%s)", c->line, err.column,
+				      c->column, err.message);
 		ck_assert_int_eq(arb_epd_parse(e, c->line, 0, NULL), st);
 		/* The record still works. */
 		ck_assert_int_eq(arb_epd_parse(e, START4 " id ok;", 0, &err), ARB_OK);

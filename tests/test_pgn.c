@@ -108,13 +108,15 @@ static arb_pgn_reader *reader(mem_src *src, const char *text, size_t len, size_t
 
 /* Reads exactly one good game from `text` and returns a copy built by
  * re-reading the export (the reader's record is reused by the next call). */
-static arb_pgn_reader *one_game(mem_src *src, const char *text, unsigned flags, const arb_record **g)
+static arb_pgn_reader *one_game(mem_src *src, const char *text, unsigned flags,
+				const arb_record **g)
 {
 	arb_pgn_reader *r = reader(src, text, strlen(text), 0, flags);
 	arb_record *rec = NULL;
 	arb_error err;
 	arb_status st = arb_pgn_next(r, &rec, &err);
-	ck_assert_msg(st == ARB_OK && rec, "\"%s\": %s: %s", text, arb_status_name(st), err.message);
+	ck_assert_msg(st == ARB_OK && rec, "\"%s\": %s: %s", text, arb_status_name(st),
+		      err.message);
 	*g = rec;
 	return r;
 }
@@ -149,7 +151,8 @@ static void expect_mainline(const char *text, unsigned flags, const char *san)
 	char buf[4096];
 	arb_pgn_reader *r = one_game(&src, text, flags, &g);
 	mainline_san(g, buf, sizeof buf);
-	ck_assert_msg(strcmp(buf, san) == 0, "\"%s\": main line \"%s\", expected \"%s\"", text, buf, san);
+	ck_assert_msg(strcmp(buf, san) == 0, "\"%s\": main line \"%s\", expected \"%s\"", text, buf,
+		      san);
 	arb_pgn_reader_free(r);
 }
 
@@ -273,12 +276,9 @@ static const struct {
 	const char *file;
 	long games;
 } collections[] = {
-	{"pgnmentor-Morphy.pgn", 211},
-	{"pgnmentor-Steinitz.pgn", 590},
-	{"pgnmentor-Capablanca.pgn", 597},
-	{"pgnmentor-Fischer.pgn", 827},
-	{"pgnmentor-Lasker.pgn", 900},
-	{"lichess-DrDrunkenstein-2019-01-29.pgn", 984},
+	{"pgnmentor-Morphy.pgn", 211},     {"pgnmentor-Steinitz.pgn", 590},
+	{"pgnmentor-Capablanca.pgn", 597}, {"pgnmentor-Fischer.pgn", 827},
+	{"pgnmentor-Lasker.pgn", 900},     {"lichess-DrDrunkenstein-2019-01-29.pgn", 984},
 };
 
 static long mate_as_check;
@@ -297,8 +297,9 @@ static void compare_san(const char *name, long game, const char *engine, const c
 			mate_as_check++;
 			same = 1;
 		}
-		ck_assert_msg(same, "%s: game %ld, ply %d: engine writes \"%.*s\", the file has \"%.*s\"", name,
-			      game, ply + 1, (int)a, engine, (int)b, file);
+		ck_assert_msg(same,
+			      "%s: game %ld, ply %d: engine writes \"%.*s\", the file has \"%.*s\"",
+			      name, game, ply + 1, (int)a, engine, (int)b, file);
 		engine += a + (engine[a] == ' ');
 		file += b + (file[b] == ' ');
 		ply++;
@@ -322,12 +323,13 @@ static long read_and_export(const char *name, const char *text, size_t len, size
 	ck_assert_ptr_nonnull(buf);
 	for (;;) {
 		arb_status st = arb_pgn_next(r, &g, &err);
-		ck_assert_msg(st == ARB_OK, "%s: game %ld: %s: %s", name, n + 1, arb_status_name(st),
-			      err.message);
+		ck_assert_msg(st == ARB_OK, "%s: game %ld: %s: %s", name, n + 1,
+			      arb_status_name(st), err.message);
 		if (!g)
 			break;
 		if (tokens) {
-			ck_assert_msg(n < tokens->n, "%s: more games than the tokenizer found", name);
+			ck_assert_msg(n < tokens->n, "%s: more games than the tokenizer found",
+				      name);
 			mainline_san(g, buf, bufsize);
 			compare_san(name, n + 1, buf, tokens->game[n]);
 		}
@@ -346,7 +348,8 @@ static long read_and_export(const char *name, const char *text, size_t len, size
  * movetext lines of at most 79 characters. */
 static void check_export_layout(const char *name, const char *s, size_t len)
 {
-	static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+	static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+					     "White", "Black", "Result"};
 	size_t i = 0;
 	long lineno = 1;
 	while (i < len) {
@@ -360,36 +363,39 @@ static void check_export_layout(const char *name, const char *s, size_t len)
 			size_t tl = strcspn(s + i + 1, " ");
 			snprintf(tag, sizeof tag, "%.*s", (int)(tl < 255 ? tl : 255), s + i + 1);
 			if (k < 7)
-				ck_assert_msg(strcmp(tag, roster[k]) == 0, "%s:%ld: tag %s, expected %s", name,
-					      lineno, tag, roster[k]);
+				ck_assert_msg(strcmp(tag, roster[k]) == 0,
+					      "%s:%ld: tag %s, expected %s", name, lineno, tag,
+					      roster[k]);
 			else if (k > 7)
-				ck_assert_msg(strcmp(prev, tag) < 0, "%s:%ld: tag %s after %s", name, lineno,
-					      tag, prev);
+				ck_assert_msg(strcmp(prev, tag) < 0, "%s:%ld: tag %s after %s",
+					      name, lineno, tag, prev);
 			strcpy(prev, tag);
 			k++;
 			i = (size_t)(nl - s) + 1;
 			lineno++;
 		}
 		ck_assert_msg(k >= 7, "%s:%ld: %d tags", name, lineno, k);
-		ck_assert_msg(i < len && s[i] == '\n', "%s:%ld: no blank line after the tags", name, lineno);
+		ck_assert_msg(i < len && s[i] == '\n', "%s:%ld: no blank line after the tags", name,
+			      lineno);
 		i++;
 		lineno++;
 		/* Movetext. */
 		int lines = 0;
 		while (i < len && s[i] != '\n') {
 			const char *nl = memchr(s + i, '\n', len - i);
-			ck_assert_msg(nl != NULL, "%s:%ld: unterminated movetext line", name, lineno);
-			ck_assert_msg(nl - (s + i) <= 79, "%s:%ld: movetext line of %d characters", name,
-				      lineno, (int)(nl - (s + i)));
-			ck_assert_msg(s[i] != ' ' && nl[-1] != ' ', "%s:%ld: leading or trailing space", name,
+			ck_assert_msg(nl != NULL, "%s:%ld: unterminated movetext line", name,
 				      lineno);
+			ck_assert_msg(nl - (s + i) <= 79, "%s:%ld: movetext line of %d characters",
+				      name, lineno, (int)(nl - (s + i)));
+			ck_assert_msg(s[i] != ' ' && nl[-1] != ' ',
+				      "%s:%ld: leading or trailing space", name, lineno);
 			i = (size_t)(nl - s) + 1;
 			lineno++;
 			lines++;
 		}
 		ck_assert_msg(lines > 0, "%s:%ld: no movetext", name, lineno);
-		ck_assert_msg(i < len && s[i] == '\n', "%s:%ld: no blank line after the movetext", name,
-			      lineno);
+		ck_assert_msg(i < len && s[i] == '\n', "%s:%ld: no blank line after the movetext",
+			      name, lineno);
 		i++;
 		lineno++;
 	}
@@ -503,8 +509,9 @@ static const char *norm_ws(const char *s, char *buf)
 
 START_TEST(test_comments)
 {
-	static const char text[] = "[Event \"t\"]\n\n{Start} 1. e4 {after  e4\n  on two lines} e5 ; rest of "
-				   "line\n2. Nf3 {a} {b} Nc6 *\n";
+	static const char text[] =
+		"[Event \"t\"]\n\n{Start} 1. e4 {after  e4\n  on two lines} e5 ; rest of "
+		"line\n2. Nf3 {a} {b} Nc6 *\n";
 	mem_src src;
 	const arb_record *g;
 	char buf[256];
@@ -518,9 +525,31 @@ START_TEST(test_comments)
 	ck_assert_str_eq(norm_ws(arb_record_node_comment(g, e4), buf), "after e4 on two lines");
 	ck_assert_str_eq(norm_ws(arb_record_node_comment(g, e5), buf), "rest of line");
 	const char *ab = arb_record_node_comment(g, nf3);
-	ck_assert_msg(ab && strstr(ab, "a") && strstr(ab, "b"), "two comments: %s", ab ? ab : "(null)");
+	ck_assert_msg(ab && strstr(ab, "a") && strstr(ab, "b"), "two comments: %s",
+		      ab ? ab : "(null)");
 	ck_assert_ptr_null(arb_record_node_comment(g, nc6));
 	ck_assert_str_eq(arb_record_result(g), "*");
+	arb_pgn_reader_free(r);
+}
+END_TEST
+
+START_TEST(test_comment_lines_starting_with_bracket)
+{
+	/* A comment may span lines, and a line inside it may start with '['
+	 * (a command such as [%clk] or [%cal] wrapped onto its own line). */
+	static const char text[] =
+		"[Event \"c\"]\n\n1. e4 {a long comment\n[%clk 0:01:00]} e5 {\n[%cal "
+		"Ge7b7]\n} 2. Nf3 *\n";
+	mem_src src;
+	const arb_record *g;
+	char buf[256];
+	arb_pgn_reader *r = one_game(&src, text, 0, &g);
+	ck_assert_int_eq(arb_record_ply_count(g), 3);
+	int e4 = arb_record_mainline_node(g, 0), e5 = arb_record_mainline_node(g, 1);
+	ck_assert_str_eq(norm_ws(arb_record_node_comment(g, e4), buf),
+			 "a long comment [%clk 0:01:00]");
+	ck_assert_int_eq(arb_record_node_clock(g, e4, ARB_CMD_CLK), 60000L);
+	ck_assert_str_eq(norm_ws(arb_record_node_comment(g, e5), buf), "[%cal Ge7b7]");
 	arb_pgn_reader_free(r);
 }
 END_TEST
@@ -544,9 +573,10 @@ END_TEST
 START_TEST(test_escape_lines)
 {
 	/* '%' in column 1 escapes the line, before, inside and after a game. */
-	expect_mainline("% header line\n[Event \"t\"]\n%escaped\n\n1. e4 e5\n%2. d4 not a move\n2. Nf3 "
-			"*\n% trailer\n",
-			0, "e4 e5 Nf3");
+	expect_mainline(
+		"% header line\n[Event \"t\"]\n%escaped\n\n1. e4 e5\n%2. d4 not a move\n2. Nf3 "
+		"*\n% trailer\n",
+		0, "e4 e5 Nf3");
 	/* Between two tags of one game: still one game with both tags. */
 	mem_src src;
 	arb_record *g;
@@ -568,8 +598,10 @@ END_TEST
 
 START_TEST(test_nags_and_glyphs)
 {
-	static const char text[] = "1. e4 $1 e5 $2 $14 2. Nf3! Nc6?! 3. Bb5 !! a6 ?? 4. Ba4!? $18 Nf6 $255 *";
-	static const int expect[][3] = {{1, 1}, {2, 2, 14}, {1, 1}, {1, 6}, {1, 3}, {1, 4}, {2, 5, 18}, {1, 255}};
+	static const char text[] =
+		"1. e4 $1 e5 $2 $14 2. Nf3! Nc6?! 3. Bb5 !! a6 ?? 4. Ba4!? $18 Nf6 $255 *";
+	static const int expect[][3] = {{1, 1}, {2, 2, 14}, {1, 1},     {1, 6},
+					{1, 3}, {1, 4},     {2, 5, 18}, {1, 255}};
 	mem_src src;
 	const arb_record *g;
 	arb_pgn_reader *r = one_game(&src, text, 0, &g);
@@ -577,8 +609,8 @@ START_TEST(test_nags_and_glyphs)
 	ck_assert_int_eq(arb_record_ply_count(g), 8);
 	for (int ply = 0; ply < 8; ply++) {
 		int node = arb_record_mainline_node(g, ply);
-		ck_assert_msg(arb_record_node_nag_count(g, node) == expect[ply][0], "ply %d: %d NAGs", ply,
-			      arb_record_node_nag_count(g, node));
+		ck_assert_msg(arb_record_node_nag_count(g, node) == expect[ply][0],
+			      "ply %d: %d NAGs", ply, arb_record_node_nag_count(g, node));
 		for (int i = 0; i < expect[ply][0]; i++)
 			ck_assert_int_eq(arb_record_node_nag(g, node, i), expect[ply][1 + i]);
 	}
@@ -679,9 +711,10 @@ END_TEST
 
 START_TEST(test_clock_commands)
 {
-	static const char text[] = "1. e4 {[%clk 0:24:55.5]} e5 {[%clk 0:24:50] [%emt 0:00:03.2]} "
-				   "2. Nf3 {[%egt 1:02:03] [%mct 17:10:42]} Nc6 {note [%foo bar baz] more} "
-				   "3. Bb5 {[%clk 1:30:00.25] [%emt 0:00:00]} *";
+	static const char text[] =
+		"1. e4 {[%clk 0:24:55.5]} e5 {[%clk 0:24:50] [%emt 0:00:03.2]} "
+		"2. Nf3 {[%egt 1:02:03] [%mct 17:10:42]} Nc6 {note [%foo bar baz] more} "
+		"3. Bb5 {[%clk 1:30:00.25] [%emt 0:00:00]} *";
 	mem_src src;
 	const arb_record *g;
 	arb_pgn_reader *r = one_game(&src, text, 0, &g);
@@ -722,16 +755,18 @@ START_TEST(test_setup_fen)
 	const arb_record *g;
 	char fen[ARB_FEN_MAX];
 
-	static const char white[] = "[Event \"s\"]\n[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/"
-				    "PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n3. Bb5 a6 4. Ba4 *\n";
+	static const char white[] =
+		"[Event \"s\"]\n[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/"
+		"PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n3. Bb5 a6 4. Ba4 *\n";
 	arb_pgn_reader *r = one_game(&src, white, 0, &g);
 	arb_position_to_fen(arb_record_start(g), fen, sizeof fen, 0);
 	ck_assert_str_eq(fen, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
 	ck_assert_int_eq(arb_record_ply_count(g), 3);
 	arb_pgn_reader_free(r);
 
-	static const char black[] = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "
-				    "KQkq e3 0 1\"]\n\n1... e5 2. Nf3 *\n";
+	static const char black[] =
+		"[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "
+		"KQkq e3 0 1\"]\n\n1... e5 2. Nf3 *\n";
 	r = one_game(&src, black, 0, &g);
 	ck_assert_int_eq(arb_position_side_to_move(arb_record_start(g)), ARB_BLACK);
 	ck_assert_int_eq(arb_record_ply_count(g), 2);
@@ -741,23 +776,26 @@ END_TEST
 
 START_TEST(test_chess960_variants)
 {
-	static const char *const variants[] = {"Chess960", "chess960", "CHESS960", "Fischerandom",
-					       "fischerandom", "Chess 960", "chess 960"};
-	static const char *const fens[] = {"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1",
-					   "qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w KQkq - 0 1"};
+	static const char *const variants[] = {"Chess960",     "chess960",     "CHESS960",
+					       "Fischerandom", "fischerandom", "Chess 960",
+					       "chess 960"};
+	static const char *const fens[] = {
+		"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1",
+		"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w KQkq - 0 1"};
 	for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
 		for (int f = 0; f < 2; f++) {
 			char text[512];
 			mem_src src;
 			const arb_record *g;
 			char buf[256];
-			snprintf(text, sizeof text,
-				 "[Event \"960\"]\n[Variant \"%s\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n1. g4 g5 2. "
-				 "Bg2 Bg7 3. O-O O-O 4. d4 d5 *\n",
-				 variants[v], fens[f]);
+			snprintf(
+				text, sizeof text,
+				"[Event \"960\"]\n[Variant \"%s\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n1. g4 g5 2. "
+				"Bg2 Bg7 3. O-O O-O 4. d4 d5 *\n",
+				variants[v], fens[f]);
 			arb_pgn_reader *r = one_game(&src, text, 0, &g);
-			ck_assert_msg(arb_position_is_chess960(arb_record_start(g)), "%s: not Chess960",
-				      variants[v]);
+			ck_assert_msg(arb_position_is_chess960(arb_record_start(g)),
+				      "%s: not Chess960", variants[v]);
 			mainline_san(g, buf, sizeof buf);
 			ck_assert_str_eq(buf, "g4 g5 Bg2 Bg7 O-O O-O d4 d5");
 			arb_move oo = arb_record_move(g, 4);
@@ -770,9 +808,10 @@ START_TEST(test_chess960_variants)
 	expect_mainline("[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *", 0,
 			"e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6");
 	/* A Shredder-FEN without a Variant tag is understood as well. */
-	expect_mainline("[SetUp \"1\"]\n[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 "
-			"1\"]\n\n1. g4 g5 2. Bg2 Bg7 3. O-O *",
-			0, "g4 g5 Bg2 Bg7 O-O");
+	expect_mainline(
+		"[SetUp \"1\"]\n[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 "
+		"1\"]\n\n1. g4 g5 2. Bg2 Bg7 3. O-O *",
+		0, "g4 g5 Bg2 Bg7 O-O");
 	/* Standard variants are accepted. */
 	expect_mainline("[Variant \"Standard\"]\n\n1. e4 *", 0, "e4");
 }
@@ -785,8 +824,9 @@ START_TEST(test_dirt)
 	arb_error err;
 
 	/* CRLF line ends. */
-	expect_mainline("[Event \"c\"]\r\n[Site \"s\"]\r\n\r\n1. e4 {a\r\ncomment} e5\r\n2. Nf3 *\r\n", 0,
-			"e4 e5 Nf3");
+	expect_mainline(
+		"[Event \"c\"]\r\n[Site \"s\"]\r\n\r\n1. e4 {a\r\ncomment} e5\r\n2. Nf3 *\r\n", 0,
+		"e4 e5 Nf3");
 
 	/* A UTF-8 byte order mark, read through sources of 1..4 bytes per call. */
 	static const char bom[] = "\xEF\xBB\xBF[Event \"bom\"]\n\n1. e4 e5 *\n";
@@ -800,13 +840,15 @@ START_TEST(test_dirt)
 	}
 
 	/* Latin-1 bytes in tags and comments, kept as bytes. */
-	static const char latin1[] = "[White \"M\xfcller, J\xf6rg\"]\n[Black \"\xc5str\xf6m\"]\n\n1. e4 "
-				     "{tr\xe8s bien} *\n";
+	static const char latin1[] =
+		"[White \"M\xfcller, J\xf6rg\"]\n[Black \"\xc5str\xf6m\"]\n\n1. e4 "
+		"{tr\xe8s bien} *\n";
 	arb_pgn_reader *r = reader(&src, latin1, strlen(latin1), 0, 0);
 	ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
 	ck_assert_str_eq(arb_record_tag(g, "White"), "M\xfcller, J\xf6rg");
 	ck_assert_str_eq(arb_record_tag(g, "Black"), "\xc5str\xf6m");
-	ck_assert_str_eq(arb_record_node_comment(g, arb_record_mainline_node(g, 0)), "tr\xe8s bien");
+	ck_assert_str_eq(arb_record_node_comment(g, arb_record_mainline_node(g, 0)),
+			 "tr\xe8s bien");
 	sink s = {0};
 	write_game(g, &s);
 	ck_assert_ptr_nonnull(strstr(s.data, "[White \"M\xfcller, J\xf6rg\"]"));
@@ -814,8 +856,9 @@ START_TEST(test_dirt)
 	arb_pgn_reader_free(r);
 
 	/* Empty tags and escaped quotes. */
-	static const char tags[] = "[Event \"A \\\"quoted\\\" \\\\ name\"]\n[WhiteElo \"\"]\n[Round \"\"]\n\n1. "
-				   "d4 *\n";
+	static const char tags[] =
+		"[Event \"A \\\"quoted\\\" \\\\ name\"]\n[WhiteElo \"\"]\n[Round \"\"]\n\n1. "
+		"d4 *\n";
 	r = reader(&src, tags, strlen(tags), 0, 0);
 	ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
 	ck_assert_str_eq(arb_record_tag(g, "Event"), "A \"quoted\" \\ name");
@@ -826,9 +869,10 @@ START_TEST(test_dirt)
 	/* Game boundaries: no blank line between games, a game without a
 	 * result followed directly by the next [Event, a last game without a
 	 * result at the end of the input, a game of tags only. */
-	static const char bounds[] = "[Event \"1\"]\n\n1. e4 e5 1-0\n[Event \"2\"]\n\n1. d4 d5\n[Event "
-				     "\"3\"]\n[Result \"0-1\"]\n1. c4 e5 0-1\n[Event \"4\"]\n[Event2 "
-				     "\"x\"]\n\n[Event \"5\"]\n\n1. Nf3 Nf6 2. g3";
+	static const char bounds[] =
+		"[Event \"1\"]\n\n1. e4 e5 1-0\n[Event \"2\"]\n\n1. d4 d5\n[Event "
+		"\"3\"]\n[Result \"0-1\"]\n1. c4 e5 0-1\n[Event \"4\"]\n[Event2 "
+		"\"x\"]\n\n[Event \"5\"]\n\n1. Nf3 Nf6 2. g3";
 	static const struct {
 		const char *event;
 		int plies;
@@ -886,8 +930,8 @@ static arb_move san_move(const arb_position *pos, const char *san)
 {
 	arb_move m;
 	arb_error err;
-	ck_assert_msg(arb_move_from_san(pos, san, strlen(san), 0, &m, &err) == ARB_OK, "%s: %s", san,
-		      err.message);
+	ck_assert_msg(arb_move_from_san(pos, san, strlen(san), 0, &m, &err) == ARB_OK, "%s: %s",
+		      san, err.message);
 	return m;
 }
 
@@ -948,8 +992,9 @@ START_TEST(test_writer_tags)
 	/* An empty game. */
 	arb_record_clear(g);
 	write_game(g, &s);
-	ck_assert_str_eq(s.data, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
-				 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n\n");
+	ck_assert_str_eq(s.data,
+			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+			 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n\n");
 	sink_free(&s);
 
 	/* A failing sink. */
@@ -990,8 +1035,9 @@ START_TEST(test_writer_movetext)
 			"1. e4 {good} 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 $1 a6 *");
 	/* A variation on Black's move, nested variations, comments before a
 	 * variation's first move, glyphs as NAGs. */
-	expect_movetext("1. e4 e5! (1... c5 {Sicilian} 2. Nf3 (2. Nc3) d6) 2. Nf3 Nc6 1/2-1/2",
-			"1. e4 e5 $1 (1... c5 {Sicilian} 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 Nc6 1/2-1/2");
+	expect_movetext(
+		"1. e4 e5! (1... c5 {Sicilian} 2. Nf3 (2. Nc3) d6) 2. Nf3 Nc6 1/2-1/2",
+		"1. e4 e5 $1 (1... c5 {Sicilian} 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 Nc6 1/2-1/2");
 	expect_movetext("1. e4 e5 (1... {pre} c5 2. Nf3) 2. Nf3 *",
 			"1. e4 e5 ({pre} 1... c5 2. Nf3) 2. Nf3 *");
 	expect_movetext("1. e4 e5 ({pre} 1... c5 2. Nf3) 2. Nf3 *",
@@ -1001,18 +1047,94 @@ START_TEST(test_writer_movetext)
 	/* A comment before the first move. */
 	expect_movetext("{Intro text} 1. d4 d5 0-1", "{Intro text} 1. d4 d5 0-1");
 	/* Clock comments after every move. */
-	expect_movetext("1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:59]} *",
-			"1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:59]} *");
+	expect_movetext(
+		"1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:59]} *",
+		"1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:59]} *");
 	/* Black to move at the start. */
-	expect_movetext("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 "
-			"1\"]\n\n1... e5 2. Nf3 *",
-			"1... e5 2. Nf3 *");
+	expect_movetext(
+		"[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 "
+		"1\"]\n\n1... e5 2. Nf3 *",
+		"1... e5 2. Nf3 *");
 	/* The move number of the FEN. */
-	expect_movetext("[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n3. "
-			"Bb5 a6 *",
-			"3. Bb5 a6 *");
+	expect_movetext(
+		"[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n3. "
+		"Bb5 a6 *",
+		"3. Bb5 a6 *");
 	/* The termination marker wins over the Result tag. */
 	expect_movetext("[Result \"1-0\"]\n\n1. e4 0-1", "1. e4 0-1");
+}
+END_TEST
+
+/* Comment text the writer must carry through a brace comment: a line
+ * comment holding braces, empty comments next to others, a NUL byte, words
+ * that must not start a line. The export reads back with the same moves and
+ * comments and writes the same bytes again. */
+static const struct {
+	const char *text;
+	size_t len;
+} comment_cases[] = {
+#define T(s)                    \
+	{                       \
+		s, sizeof s - 1 \
+	}
+	T("1. e4 ; a } b\n e5 *"),
+	T("1. e4 ; x {y} z\n e5 *"),
+	T("1. e4 ; see 2. d4 }\n e5 *"),
+	T("1. e4 {} {a} e5 *"),
+	T("1. e4 {a} {} e5 *"),
+	T("{} ;o\n 1. e4 *"),
+	T("1. e4 {a \0b} e5 *"),
+	T("1. e4 ; x } \0\n e5 *"),
+	T("1. e4 {a \0} ; } b\n e5 *"),
+	/* Wrapping must not start a comment line with '[' or '%'. */
+	T("1. e4 {xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx [%cal Ge7b7] "
+	  "end} e5 *"),
+	T("1. e4 {xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx [Event \"x\"] "
+	  "end} e5 *"),
+	T("1. e4 {xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx %escape "
+	  "end} e5 *"),
+#undef T
+};
+
+START_TEST(test_writer_comment_text)
+{
+	const char *text = comment_cases[_i].text;
+	size_t len = comment_cases[_i].len;
+	size_t i = (size_t)_i;
+	mem_src src;
+	arb_record *g;
+	arb_error err;
+	sink a = {0}, b = {0};
+	char before[16][128], after[128];
+	arb_pgn_reader *r = reader(&src, text, len, 0, 0);
+	ck_assert_msg(arb_pgn_next(r, &g, &err) == ARB_OK && g, "case %zu: %s", i, err.message);
+	int nodes = arb_record_node_count(g), plies = arb_record_ply_count(g);
+	ck_assert_int_lt(nodes, 16);
+	for (int n = 0; n < nodes; n++) {
+		const char *c = arb_record_node_comment(g, n);
+		norm_ws(c ? c : "(none)", before[n]);
+	}
+	write_game(g, &a);
+	arb_pgn_reader_free(r);
+	r = reader(&src, a.data, a.len, 0, 0);
+	ck_assert_msg(arb_pgn_next(r, &g, &err) == ARB_OK && g,
+		      "case %zu: the export does not read: %s\n%s", i, err.message, a.data);
+	ck_assert_msg(arb_record_ply_count(g) == plies && arb_record_node_count(g) == nodes,
+		      "case %zu: %d plies, %d nodes after export (%d, %d before):\n%s", i,
+		      arb_record_ply_count(g), arb_record_node_count(g), plies, nodes, a.data);
+	for (int n = 0; n < nodes; n++) {
+		const char *c = arb_record_node_comment(g, n);
+		norm_ws(c ? c : "(none)", after);
+		ck_assert_msg(strcmp(before[n], after) == 0,
+			      "case %zu, node %d: comment \"%s\" reads back as \"%s\"", i, n,
+			      before[n], after);
+	}
+	write_game(g, &b);
+	ck_assert_msg(strcmp(a.data, b.data) == 0, "case %zu: export not stable:\n%s\n%s", i,
+		      a.data, b.data);
+	arb_pgn_reader_free(r);
+	sink_free(&a);
+	sink_free(&b);
 }
 END_TEST
 
@@ -1029,9 +1151,10 @@ START_TEST(test_writer_line_length)
 			k += (size_t)snprintf(text + k, sizeof text - k, "%d. ", i / 2 + 1);
 		k += (size_t)snprintf(text + k, sizeof text - k, "%s ", shuffle[i % 4]);
 		if (i % 17 == 5)
-			k += (size_t)snprintf(text + k, sizeof text - k,
-					      "{a rather long comment that goes on and on, with words of "
-					      "various lengths, to make the writer wrap it across lines} ");
+			k += (size_t)snprintf(
+				text + k, sizeof text - k,
+				"{a rather long comment that goes on and on, with words of "
+				"various lengths, to make the writer wrap it across lines} ");
 		if (i % 29 == 7)
 			k += (size_t)snprintf(text + k, sizeof text - k, "(%s) ",
 					      i % 2 ? "Nc6 Nc3" : "Nc3 Nc6");
@@ -1051,8 +1174,9 @@ START_TEST(test_writer_line_length)
 		const char *next = nl + 1;
 		if (*next && *next != '\n') {
 			size_t word = strcspn(next, " \n");
-			ck_assert_msg((nl - p) + 1 + (long)word > 79, "line could hold \"%.*s\": %.*s", (int)word,
-				      next, (int)(nl - p), p);
+			ck_assert_msg((nl - p) + 1 + (long)word > 79,
+				      "line could hold \"%.*s\": %.*s", (int)word, next,
+				      (int)(nl - p), p);
 		}
 		p = next;
 	}
@@ -1065,8 +1189,10 @@ START_TEST(test_writer_line_length)
 	for (int i = 0; i < arb_record_ply_count(g); i++) {
 		const char *c = arb_record_node_comment(g, arb_record_mainline_node(g, i));
 		if (c) {
-			ck_assert_str_eq(c, "a rather long comment that goes on and on, with words of various "
-					    "lengths, to make the writer wrap it across lines");
+			ck_assert_str_eq(
+				c,
+				"a rather long comment that goes on and on, with words of various "
+				"lengths, to make the writer wrap it across lines");
 			with_comment++;
 		}
 	}
@@ -1082,19 +1208,21 @@ START_TEST(test_writer_chess960)
 {
 	arb_position *pos = arb_position_new();
 	arb_error err;
-	ck_assert_int_eq(arb_position_set_fen(pos, "qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1",
-					      ARB_FEN_CHESS960, &err),
+	ck_assert_int_eq(arb_position_set_fen(
+				 pos, "qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1",
+				 ARB_FEN_CHESS960, &err),
 			 ARB_OK);
 	arb_record *g = arb_record_new();
 	ck_assert_int_eq(arb_record_set_start(g, pos), ARB_OK);
 	add_moves(g, "g4 g5 Bg2 Bg7 O-O O-O");
 	sink s = {0};
 	write_game(g, &s);
-	ck_assert_str_eq(s.data, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
-				 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
-				 "[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w KQkq - 0 1\"]\n"
-				 "[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n"
-				 "1. g4 g5 2. Bg2 Bg7 3. O-O O-O *\n\n");
+	ck_assert_str_eq(s.data,
+			 "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+			 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+			 "[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w KQkq - 0 1\"]\n"
+			 "[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n"
+			 "1. g4 g5 2. Bg2 Bg7 3. O-O O-O *\n\n");
 	/* It reads back as the same game. */
 	mem_src src;
 	const arb_record *back;
@@ -1118,12 +1246,14 @@ START_TEST(test_writer_chess960)
 	sink_free(&s);
 
 	/* A standard game from a set-up position: SetUp and FEN, no Variant. */
-	ck_assert_int_eq(arb_position_set_fen(pos, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0, &err), ARB_OK);
+	ck_assert_int_eq(arb_position_set_fen(pos, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0, &err),
+			 ARB_OK);
 	arb_record_clear(g);
 	ck_assert_int_eq(arb_record_set_start(g, pos), ARB_OK);
 	add_moves(g, "e4");
 	write_game(g, &s);
-	ck_assert_ptr_nonnull(strstr(s.data, "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n"));
+	ck_assert_ptr_nonnull(
+		strstr(s.data, "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n"));
 	ck_assert_ptr_null(strstr(s.data, "Variant"));
 	sink_free(&s);
 	arb_record_free(g);
@@ -1140,8 +1270,8 @@ static tsv_file broken;
 typedef struct outcome {
 	long games, errors, bad_game;
 	arb_error err;
-	int partial;       /* plies of the bad game with ARB_PGN_KEEP_PARTIAL */
-	char good[512];    /* Event tags of the good games, comma-separated */
+	int partial;    /* plies of the bad game with ARB_PGN_KEEP_PARTIAL */
+	char good[512]; /* Event tags of the good games, comma-separated */
 	int bad_count;
 } outcome;
 
@@ -1163,10 +1293,12 @@ static void read_outcome(const char *text, size_t len, size_t chunk, unsigned fl
 				break;
 			const char *ev = arb_record_tag(g, "Event");
 			size_t k = strlen(o->good);
-			snprintf(o->good + k, sizeof o->good - k, "%s%s", k ? "," : "", ev ? ev : "?");
+			snprintf(o->good + k, sizeof o->good - k, "%s%s", k ? "," : "",
+				 ev ? ev : "?");
 			continue;
 		}
-		ck_assert_msg(st == ARB_E_PGN, "game %ld: %s: %s", n, arb_status_name(st), err.message);
+		ck_assert_msg(st == ARB_E_PGN, "game %ld: %s: %s", n, arb_status_name(st),
+			      err.message);
 		ck_assert_int_eq(err.code, ARB_E_PGN);
 		if (o->bad_count++ == 0) {
 			o->bad_game = n;
@@ -1188,11 +1320,12 @@ static void check_message(const arb_error *err, const char *name, long game)
 {
 	char want[64];
 	snprintf(want, sizeof want, "game %ld", game);
-	ck_assert_msg(strstr(err->message, want) != NULL, "message lacks \"%s\": %s", want, err->message);
+	ck_assert_msg(strstr(err->message, want) != NULL, "message lacks \"%s\": %s", want,
+		      err->message);
 	char where[256];
 	snprintf(where, sizeof where, "%s:%ld:%d:", name, err->line, err->column);
-	ck_assert_msg(strncmp(err->message, where, strlen(where)) == 0, "message does not start with %s: %s",
-		      where, err->message);
+	ck_assert_msg(strncmp(err->message, where, strlen(where)) == 0,
+		      "message does not start with %s: %s", where, err->message);
 }
 
 START_TEST(test_broken_corpus)
@@ -1220,24 +1353,31 @@ START_TEST(test_broken_corpus)
 		for (int keep = 0; keep < 2; keep++) {
 			outcome o;
 			read_outcome(text, len, chunks[c], keep ? ARB_PGN_KEEP_PARTIAL : 0, &o);
-			ck_assert_msg(o.games == games && o.errors == errors,
-				      "%s (chunk %zu): %ld games, %ld errors; expected %ld, %ld (first error: %s)",
-				      file, chunks[c], o.games, o.errors, games, errors, o.err.message);
-			ck_assert_msg(strcmp(o.good, good) == 0, "%s (chunk %zu): good games \"%s\", expected \"%s\"",
-				      file, chunks[c], o.good, good);
+			ck_assert_msg(
+				o.games == games && o.errors == errors,
+				"%s (chunk %zu): %ld games, %ld errors; expected %ld, %ld (first error: %s)",
+				file, chunks[c], o.games, o.errors, games, errors, o.err.message);
+			ck_assert_msg(strcmp(o.good, good) == 0,
+				      "%s (chunk %zu): good games \"%s\", expected \"%s\"", file,
+				      chunks[c], o.good, good);
 			ck_assert_int_eq(o.bad_count, errors);
-			ck_assert_msg(o.bad_game == bad, "%s: bad game %ld, expected %ld", file, o.bad_game, bad);
+			ck_assert_msg(o.bad_game == bad, "%s: bad game %ld, expected %ld", file,
+				      o.bad_game, bad);
 			int at = o.err.line == line && o.err.column == column;
-			int at_alt = alt_line && o.err.line == alt_line && o.err.column == alt_column;
-			ck_assert_msg(at || at_alt, "%s (chunk %zu): error at %ld:%d, expected %ld:%d%s%s: %s",
+			int at_alt =
+				alt_line && o.err.line == alt_line && o.err.column == alt_column;
+			ck_assert_msg(at || at_alt,
+				      "%s (chunk %zu): error at %ld:%d, expected %ld:%d%s%s: %s",
 				      file, chunks[c], o.err.line, o.err.column, line, column,
 				      alt_line ? " or " : "", alt_line ? alt : "", o.err.message);
 			check_message(&o.err, "mem.pgn", bad);
 			if (*why && strcmp(why, "-") != 0)
-				ck_assert_msg(strstr(o.err.message, why) != NULL, "%s: message lacks \"%s\": %s",
-					      file, why, o.err.message);
+				ck_assert_msg(strstr(o.err.message, why) != NULL,
+					      "%s: message lacks \"%s\": %s", file, why,
+					      o.err.message);
 			if (keep)
-				ck_assert_msg(o.partial == partial, "%s: partial game of %d plies, expected %d", file,
+				ck_assert_msg(o.partial == partial,
+					      "%s: partial game of %d plies, expected %d", file,
 					      o.partial, partial);
 		}
 	}
@@ -1245,9 +1385,10 @@ START_TEST(test_broken_corpus)
 }
 END_TEST
 
-static const char good_game_fmt[] = "[Event \"%s\"]\n[Site \"Test\"]\n[Date \"2024.01.01\"]\n[Round "
-				    "\"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. "
-				    "Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n";
+static const char good_game_fmt[] =
+	"[Event \"%s\"]\n[Site \"Test\"]\n[Date \"2024.01.01\"]\n[Round "
+	"\"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. "
+	"Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n";
 
 START_TEST(test_broken_huge_tag)
 {
@@ -1282,16 +1423,17 @@ START_TEST(test_broken_huge_tag)
 			ck_assert_int_eq(arb_record_ply_count(g), 2);
 		} else {
 			ck_assert_int_eq(st, ARB_E_PGN);
-			ck_assert_msg(err.line == tag_line && err.column == 1, "error at %ld:%d, expected %ld:1: %s",
-				      err.line, err.column, tag_line, err.message);
+			ck_assert_msg(err.line == tag_line && err.column == 1,
+				      "error at %ld:%d, expected %ld:1: %s", err.line, err.column,
+				      tag_line, err.message);
 			check_message(&err, "mem.pgn", 2);
 			ck_assert_int_eq(arb_pgn_reader_errors(r), 1);
 			if (keep)
 				ck_assert_ptr_nonnull(g);
 		}
 		ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
-		ck_assert_msg(g && !strcmp(arb_record_tag(g, "Event"), "Good 2"), "the game after: %s",
-			      g ? arb_record_tag(g, "Event") : "(none)");
+		ck_assert_msg(g && !strcmp(arb_record_tag(g, "Event"), "Good 2"),
+			      "the game after: %s", g ? arb_record_tag(g, "Event") : "(none)");
 		ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
 		ck_assert_ptr_null(g);
 		ck_assert_int_eq(arb_pgn_reader_games(r), 3);
@@ -1309,7 +1451,8 @@ static size_t put_move(char *buf, size_t k, size_t cap, arb_position *pos, arb_m
 	if (arb_position_side_to_move(pos) == ARB_WHITE)
 		k += (size_t)snprintf(buf + k, cap - k, "%d. ", arb_position_fullmove_number(pos));
 	else if (number)
-		k += (size_t)snprintf(buf + k, cap - k, "%d... ", arb_position_fullmove_number(pos));
+		k += (size_t)snprintf(buf + k, cap - k, "%d... ",
+				      arb_position_fullmove_number(pos));
 	k += (size_t)snprintf(buf + k, cap - k, "%s ", san);
 	ck_assert_int_eq(arb_position_play(pos, m), ARB_OK);
 	return k;
@@ -1379,15 +1522,18 @@ START_TEST(test_broken_deep_variations)
 		} else {
 			ck_assert_int_eq(st, ARB_E_PGN);
 			int d = 0;
-			while (d < DEPTH && !(paren_line[d] == err.line && paren_col[d] == err.column))
+			while (d < DEPTH &&
+			       !(paren_line[d] == err.line && paren_col[d] == err.column))
 				d++;
-			ck_assert_msg(d < DEPTH, "error at %ld:%d is not at a '(': %s", err.line, err.column,
+			ck_assert_msg(d < DEPTH, "error at %ld:%d is not at a '(': %s", err.line,
+				      err.column, err.message);
+			ck_assert_msg(d >= 64, "nesting refused at depth %d: %s", d + 1,
 				      err.message);
-			ck_assert_msg(d >= 64, "nesting refused at depth %d: %s", d + 1, err.message);
 			check_message(&err, "mem.pgn", 1);
 		}
 		ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
-		ck_assert_msg(g && !strcmp(arb_record_tag(g, "Event"), "After"), "the game after is lost");
+		ck_assert_msg(g && !strcmp(arb_record_tag(g, "Event"), "After"),
+			      "the game after is lost");
 		arb_pgn_reader_free(r);
 	}
 	{
@@ -1395,7 +1541,8 @@ START_TEST(test_broken_deep_variations)
 		arb_pgn_reader *r = reader(&src, text, k, 0, ARB_PGN_SKIP_VARIATIONS);
 		arb_record *g;
 		arb_error err;
-		ck_assert_msg(arb_pgn_next(r, &g, &err) == ARB_OK && g, "skipping variations: %s", err.message);
+		ck_assert_msg(arb_pgn_next(r, &g, &err) == ARB_OK && g, "skipping variations: %s",
+			      err.message);
 		ck_assert_int_eq(arb_record_ply_count(g), 1);
 		ck_assert_int_eq(arb_record_node_count(g), 2);
 		ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
@@ -1432,12 +1579,15 @@ START_TEST(test_broken_random_bytes)
 				x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
 				uint64_t v = x * 2685821657736338717ull;
 				/* Mostly PGN punctuation and letters. */
-				static const char alphabet[] = "[]{}()\"; \n%$.!?+#=-*/01238aeghNBRQKOx\\\r\t";
-				text[i] = v & 1 ? alphabet[(v >> 8) % (sizeof alphabet - 1)] : (char)(v >> 16);
+				static const char alphabet[] =
+					"[]{}()\"; \n%$.!?+#=-*/01238aeghNBRQKOx\\\r\t";
+				text[i] = v & 1 ? alphabet[(v >> 8) % (sizeof alphabet - 1)] :
+						  (char)(v >> 16);
 			}
 		}
 		mem_src src;
-		arb_pgn_reader *r = reader(&src, text, len, round % 3 ? 0 : 1, round % 4 ? 0 : ARB_PGN_KEEP_PARTIAL);
+		arb_pgn_reader *r = reader(&src, text, len, round % 3 ? 0 : 1,
+					   round % 4 ? 0 : ARB_PGN_KEEP_PARTIAL);
 		arb_record *g;
 		arb_error err;
 		long ok = 0, bad = 0;
@@ -1456,10 +1606,11 @@ START_TEST(test_broken_random_bytes)
 				arb_record *g2;
 				arb_error err2;
 				ck_assert_msg(arb_pgn_next(r2, &g2, &err2) == ARB_OK && g2,
-					      "written game does not read back: %s\n%s", err2.message, s.data);
+					      "written game does not read back: %s\n%s",
+					      err2.message, s.data);
 				write_game(g2, &s2);
-				ck_assert_msg(strcmp(s.data, s2.data) == 0, "export not stable:\n%s\n%s", s.data,
-					      s2.data);
+				ck_assert_msg(strcmp(s.data, s2.data) == 0,
+					      "export not stable:\n%s\n%s", s.data, s2.data);
 				ck_assert_int_eq(arb_pgn_next(r2, &g2, &err2), ARB_OK);
 				ck_assert_ptr_null(g2);
 				arb_pgn_reader_free(r2);
@@ -1484,13 +1635,15 @@ static Suite *pgn_suite(void)
 	Suite *s = suite_create("pgn");
 	TCase *tc = tcase_create("collections");
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_collections, 0, (int)(sizeof collections / sizeof collections[0]));
+	tcase_add_loop_test(tc, test_collections, 0,
+			    (int)(sizeof collections / sizeof collections[0]));
 	tcase_add_test(tc, test_collection_small_reads);
 	tcase_add_test(tc, test_collection_open_file);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tokenizer");
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_empty_comment);
+	tcase_add_test(tc, test_comment_lines_starting_with_bracket);
 	tcase_add_test(tc, test_escape_lines);
 	tcase_add_test(tc, test_nags_and_glyphs);
 	tcase_add_test(tc, test_variations);
@@ -1505,6 +1658,8 @@ static Suite *pgn_suite(void)
 	tc = tcase_create("writer");
 	tcase_add_test(tc, test_writer_tags);
 	tcase_add_test(tc, test_writer_movetext);
+	tcase_add_loop_test(tc, test_writer_comment_text, 0,
+			    (int)(sizeof comment_cases / sizeof comment_cases[0]));
 	tcase_add_test(tc, test_writer_line_length);
 	tcase_add_test(tc, test_writer_chess960);
 	suite_add_tcase(s, tc);

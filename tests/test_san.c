@@ -71,7 +71,8 @@ static void ref_san(const arb_position *pos, arb_move m, char *out)
 		strcpy(p, to > from ? "O-O" : "O-O-O");
 		p += strlen(p);
 	} else {
-		int capture = kind == ARB_MOVE_EN_PASSANT || arb_position_piece_at(pos, to) != ARB_EMPTY;
+		int capture =
+			kind == ARB_MOVE_EN_PASSANT || arb_position_piece_at(pos, to) != ARB_EMPTY;
 		if (type == ARB_PAWN) {
 			if (capture)
 				*p++ = (char)('a' + ARB_FILE(from));
@@ -210,17 +211,21 @@ START_TEST(test_output_table)
 		const out_case *c = &out_cases[i];
 		arb_position *pos = must_parse(c->fen);
 		arb_move m = uci_move(pos, c->uci);
-		ck_assert_msg(strcmp(san_of(pos, m, buf), c->san) == 0, "\"%s\" %s: SAN \"%s\", expected \"%s\"",
-			      c->fen, c->uci, buf, c->san);
+		ck_assert_msg(strcmp(san_of(pos, m, buf), c->san) == 0,
+			      "\"%s\" %s: SAN \"%s\", expected \"%s\"", c->fen, c->uci, buf,
+			      c->san);
 		ref_san(pos, m, ref);
-		ck_assert_msg(strcmp(ref, c->san) == 0, "test's reference SAN \"%s\" != \"%s\"", ref, c->san);
+		ck_assert_msg(strcmp(ref, c->san) == 0, "test's reference SAN \"%s\" != \"%s\"",
+			      ref, c->san);
 		/* The canonical text reads back in both modes. */
 		arb_move back = ARB_MOVE_NONE;
 		arb_error err;
-		ck_assert_msg(arb_move_from_san(pos, buf, strlen(buf), STRICT, &back, &err) == ARB_OK &&
+		ck_assert_msg(arb_move_from_san(pos, buf, strlen(buf), STRICT, &back, &err) ==
+					      ARB_OK &&
 				      back == m,
 			      "\"%s\": strict read of \"%s\" fails: %s", c->fen, buf, err.message);
-		ck_assert(arb_move_from_san(pos, buf, strlen(buf), 0, &back, &err) == ARB_OK && back == m);
+		ck_assert(arb_move_from_san(pos, buf, strlen(buf), 0, &back, &err) == ARB_OK &&
+			  back == m);
 		arb_position_free(pos);
 	}
 }
@@ -245,9 +250,14 @@ START_TEST(test_output_castling_modes)
 					continue;
 				castles++;
 				san_of(pos, list[k], buf);
-				ck_assert_msg(!strncmp(buf, ARB_MOVE_TO(list[k]) > ARB_MOVE_FROM(list[k]) ? "O-O" : "O-O-O",
-						       ARB_MOVE_TO(list[k]) > ARB_MOVE_FROM(list[k]) ? 3 : 5),
-					      "%s mode %d: %s", fens[i], mode, buf);
+				ck_assert_msg(
+					!strncmp(buf,
+						 ARB_MOVE_TO(list[k]) > ARB_MOVE_FROM(list[k]) ?
+							 "O-O" :
+							 "O-O-O",
+						 ARB_MOVE_TO(list[k]) > ARB_MOVE_FROM(list[k]) ? 3 :
+												 5),
+					"%s mode %d: %s", fens[i], mode, buf);
 			}
 			ck_assert_int_gt(castles, 0);
 		}
@@ -458,17 +468,20 @@ START_TEST(test_input_table)
 		arb_move m = 0x5555;
 		arb_error err;
 		memset(&err, 0x55, sizeof err);
-		arb_status st = arb_move_from_san(pos, c->text, strlen(c->text), c->flags, &m, &err);
+		arb_status st =
+			arb_move_from_san(pos, c->text, strlen(c->text), c->flags, &m, &err);
 		if (c->code == ARB_OK) {
-			ck_assert_msg(st == ARB_OK, "\"%s\" in \"%s\" (flags %u): %s: %s", c->text, c->fen,
-				      c->flags, arb_status_name(st), err.message);
-			ck_assert_msg(m == uci_move(pos, c->uci), "\"%s\" in \"%s\": wrong move", c->text,
-				      c->fen);
+			ck_assert_msg(st == ARB_OK, "\"%s\" in \"%s\" (flags %u): %s: %s", c->text,
+				      c->fen, c->flags, arb_status_name(st), err.message);
+			ck_assert_msg(m == uci_move(pos, c->uci), "\"%s\" in \"%s\": wrong move",
+				      c->text, c->fen);
 		} else {
 			check_error(c->text, st, &err, c->code);
 		}
 		/* err may be NULL. */
-		ck_assert_int_eq(arb_move_from_san(pos, c->text, strlen(c->text), c->flags, &m, NULL), c->code);
+		ck_assert_int_eq(
+			arb_move_from_san(pos, c->text, strlen(c->text), c->flags, &m, NULL),
+			c->code);
 		arb_position_free(pos);
 	}
 }
@@ -558,15 +571,16 @@ static void roundtrip_position(const arb_position *pos, const char *where)
 		for (unsigned flags = 0; flags <= STRICT && !bad; flags += STRICT) {
 			arb_move back = ARB_MOVE_NONE;
 			arb_error err;
-			arb_status st = arb_move_from_san(pos, san[i], strlen(san[i]), flags, &back, &err);
+			arb_status st =
+				arb_move_from_san(pos, san[i], strlen(san[i]), flags, &back, &err);
 			bad = st != ARB_OK || back != list[i];
 		}
 		if (bad && ++rt_failures <= 10) {
 			char fen[ARB_FEN_MAX], uci[8];
 			arb_position_to_fen(pos, fen, sizeof fen, ARB_FEN_SHREDDER);
 			arb_move_to_uci(pos, list[i], uci);
-			printf("FAIL %s: \"%s\" %s: SAN \"%s\", reference \"%s\"\n", where, fen, uci, san[i],
-			       ref);
+			printf("FAIL %s: \"%s\" %s: SAN \"%s\", reference \"%s\"\n", where, fen,
+			       uci, san[i], ref);
 		}
 	}
 }

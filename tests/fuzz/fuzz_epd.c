@@ -39,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!a || !b || arb_epd_to_string(e, a, n + 1, out_flags) != n || strlen(a) != n)
 			abort();
 		arb_epd *f = arb_epd_new();
-		unsigned mode = arb_position_is_chess960(arb_epd_position(e)) ? ARB_FEN_CHESS960 : ARB_FEN_STANDARD;
+		unsigned mode = arb_position_is_chess960(arb_epd_position(e)) ? ARB_FEN_CHESS960 :
+										ARB_FEN_STANDARD;
 		if (arb_epd_parse(f, a, mode, &err) != ARB_OK)
 			abort();
 		if (arb_epd_to_string(f, b, n + 1, out_flags) != n || strcmp(a, b) != 0)
@@ -50,7 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			arb_move moves[8];
 			int k = arb_epd_moves(e, i, moves, 8, &err);
 			for (int j = 0; j < k; j++)
-				if (moves[j] != ARB_MOVE_NULL && !arb_position_is_legal(arb_epd_position(e), moves[j]))
+				if (moves[j] != ARB_MOVE_NULL &&
+				    !arb_position_is_legal(arb_epd_position(e), moves[j]))
 					abort();
 		}
 		arb_epd_free(f);

@@ -60,7 +60,8 @@ static int sink_write(void *ctx, const char *buf, size_t n)
 
 /* Reads every game, exporting the good ones into *out. Returns the number of
  * good games; *bad gets the number with errors. */
-static long read_all(const uint8_t *data, size_t len, size_t chunk, unsigned flags, sink *out, long *bad)
+static long read_all(const uint8_t *data, size_t len, size_t chunk, unsigned flags, sink *out,
+		     long *bad)
 {
 	src s = {data, len, 0, chunk};
 	arb_pgn_reader *r = arb_pgn_reader_new(src_read, &s, "fuzz", flags);
@@ -80,7 +81,8 @@ static long read_all(const uint8_t *data, size_t len, size_t chunk, unsigned fla
 				abort();
 		} else if (st == ARB_E_PGN) {
 			(*bad)++;
-			if (err.line < 1 || err.column < 1 || !memchr(err.message, 0, sizeof err.message))
+			if (err.line < 1 || err.column < 1 ||
+			    !memchr(err.message, 0, sizeof err.message))
 				abort();
 			if ((flags & ARB_PGN_KEEP_PARTIAL) ? g == NULL : g != NULL)
 				abort();
@@ -100,7 +102,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 1 << 16)
 		return 0;
-	unsigned flags = size % 3 == 1 ? ARB_PGN_KEEP_PARTIAL : size % 3 == 2 ? ARB_PGN_SKIP_VARIATIONS : 0;
+	unsigned flags = size % 3 == 1 ? ARB_PGN_KEEP_PARTIAL :
+			 size % 3 == 2 ? ARB_PGN_SKIP_VARIATIONS :
+					 0;
 	sink a = {0}, b = {0};
 	long bad, bad2;
 	long good = read_all(data, size, size % 2 ? 7 : 0, flags, &a, &bad);

@@ -57,7 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (n >= ARB_SAN_MAX || n != strlen(san))
 				abort();
 			for (unsigned f = 0; f <= ARB_SAN_STRICT; f += ARB_SAN_STRICT)
-				if (arb_move_from_san(pos, san, n, f, &back, &err) != ARB_OK || back != m)
+				if (arb_move_from_san(pos, san, n, f, &back, &err) != ARB_OK ||
+				    back != m)
 					abort();
 			if (flags & ARB_SAN_STRICT) {
 				size_t k = strnlen(text, len);
@@ -68,9 +69,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 		}
 	} else {
-		if (st != ARB_E_MOVE_SYNTAX && st != ARB_E_MOVE_ILLEGAL && st != ARB_E_MOVE_AMBIGUOUS)
+		if (st != ARB_E_MOVE_SYNTAX && st != ARB_E_MOVE_ILLEGAL &&
+		    st != ARB_E_MOVE_AMBIGUOUS)
 			abort();
-		if (err.code != st || !memchr(err.message, 0, sizeof err.message) || !err.message[0])
+		if (err.code != st || !memchr(err.message, 0, sizeof err.message) ||
+		    !err.message[0])
 			abort();
 	}
 	arb_position_free(pos);
