@@ -776,7 +776,7 @@ typedef struct writer {
 	void *ctx;
 	int failed;
 	char line[LINE_MAX_COLS + 1];
-	int len;
+	int len, open_line; /* open_line: written out past column 79, no newline yet */
 	char *unit; /* the pending unit: placed when the next one starts */
 	size_t unit_len, unit_cap;
 	int open_paren;
@@ -790,11 +790,12 @@ static void out(writer *w, const char *s, size_t n)
 
 static void flush_line(writer *w)
 {
-	if (w->len) {
+	if (w->len)
 		out(w, w->line, (size_t)w->len);
+	if (w->len || w->open_line)
 		out(w, "\n", 1);
-	}
 	w->len = 0;
+	w->open_line = 0;
 }
 
 /* A line may not start with '[' (a tag) or '%' (an escape line). */
@@ -802,7 +803,7 @@ static int bad_line_start(char c) { return c == '[' || c == '%'; }
 
 /* Before wrapping in front of a unit that may not start a line: moves words
  * from the end of the current line down so the new line starts with one that
- * may. Returns 0 if no such split fits (the unit then stays on this line). */
+ * may. Returns 0 if no such split fits. */
 static int wrap_before(writer *w, size_t n)
 {
 	for (int sp = w->len - 1; sp > 0; sp--) {
@@ -822,25 +823,39 @@ static int wrap_before(writer *w, size_t n)
 	return 0;
 }
 
-/* Puts a finished unit on the current line, wrapping before it if needed. */
+/*
+ * Puts a finished unit on the current line, wrapping before it if needed.
+ * A unit that cannot go anywhere within 79 columns (a longer word, or one
+ * that may not start a line and has nothing to carry) is written straight
+ * out and leaves the line "open": the next unit wraps, unless it too may not
+ * start a line.
+ */
 static void place(writer *w, const char *s, size_t n)
 {
+	int bad = bad_line_start(s[0]);
+	if (w->open_line) {
+		if (bad) {
+			out(w, " ", 1);
+			out(w, s, n);
+			return;
+		}
+		flush_line(w);
+	}
 	if (w->len && (size_t)w->len + 1 + n > LINE_MAX_COLS) {
-		if (!bad_line_start(s[0])) {
+		if (!bad) {
 			flush_line(w);
 		} else if (!wrap_before(w, n)) {
-			/* Nothing to carry: the unit stays on this line, past column 79. */
 			out(w, w->line, (size_t)w->len);
 			out(w, " ", 1);
 			out(w, s, n);
 			w->len = 0;
+			w->open_line = 1;
 			return;
 		}
 	}
-	if (n > LINE_MAX_COLS && !bad_line_start(s[0])) { /* an over-long word has a line of its own */
-		flush_line(w);
+	if (w->len == 0 && n > LINE_MAX_COLS) {
 		out(w, s, n);
-		out(w, "\n", 1);
+		w->open_line = 1;
 		return;
 	}
 	if (w->len)
