@@ -40,6 +40,9 @@ void cli_fen_usage(FILE *out);
 int cli_pgn(int argc, char **argv);
 void cli_pgn_usage(FILE *out);
 
+int cli_960(int argc, char **argv);
+void cli_960_usage(FILE *out);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.

@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{"moves", "list the legal moves of a position", cli_moves, cli_moves_usage},
 	{"fen", "validate and normalise a FEN", cli_fen, cli_fen_usage},
 	{"pgn", "check, convert or count the games of PGN files", cli_pgn, cli_pgn_usage},
+	{"960", "Chess960 start positions: numbers, draws, diagrams", cli_960, cli_960_usage},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -74,7 +74,8 @@ arb_status arb_chess960_number(const char *rank, int *n, arb_error *err)
 		return c960_fail(err, "no back rank given");
 	size_t len = strnlen(rank, 9);
 	if (len != 8)
-		return c960_fail(err, "a back rank has 8 pieces, not %zu", len);
+		return c960_fail(err, len > 8 ? "a back rank has 8 pieces, not more"
+					      : "a back rank has 8 pieces, not %zu", len);
 	for (int f = 0; f < 8; f++) {
 		char c = rank[f];
 		if (c >= 'a' && c <= 'z')

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli.sh -- exercises the `arbiter` command line: perft (plain and --divide),
-# moves and fen, with their exit statuses and error messages.
+# moves, fen and 960, with their exit statuses and error messages.
 #
 # usage: sh cli.sh PATH/TO/arbiter
 # Prints one line per check and exits 1 if any failed.
@@ -179,6 +179,216 @@ if [ "$rc" -eq 1 ] && grep -qi 'column' "$TMP/err"; then
 else
 	fail "fen: bad side to move exits 1" "exit $rc"
 fi
+
+# ---- 960 ------------------------------------------------------------------------
+# The seeded vectors are those of tests/test_chess960.c (see chess960_vectors.py).
+C960_959='rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1'
+C960_518_0='bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+# expect_out NAME EXPECTED ARGS...: exit 0, stdout exactly EXPECTED, stderr empty
+expect_out() {
+	name=$1 want=$2
+	shift 2
+	run "$@"
+	got=$(cat "$TMP/out")
+	if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && ! [ -s "$TMP/err" ]; then
+		pass "$name"
+	else
+		fail "$name" "command: arbiter $*" "exit $rc, expected exit 0 and:" "$want"
+	fi
+}
+
+# expect_exit NAME STATUS ARGS...: that exit status, nothing on stdout, a message
+# "arbiter: 960: ..." on stderr
+expect_exit() {
+	name=$1 want=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq "$want" ] && ! [ -s "$TMP/out" ] && grep -q '^arbiter: 960: ' "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "command: arbiter $*" "exit $rc, expected $want with a message on stderr"
+	fi
+}
+
+expect_out "960 518" "$START" 960 518
+expect_out "960 0" "$C960_0" 960 0
+expect_out "960 959" "$C960_959" 960 959
+expect_out "960 0 --shredder" 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1' 960 0 --shredder
+expect_out "960 --shredder 518" "$START_SHREDDER" 960 --shredder 518
+expect_out "960 518 --ascii" 'Chess960 518: RNBQKBNR
+  +-----------------+
+8 | r n b q k b n r |
+7 | p p p p p p p p |
+6 | . . . . . . . . |
+5 | . . . . . . . . |
+4 | . . . . . . . . |
+3 | . . . . . . . . |
+2 | P P P P P P P P |
+1 | R N B Q K B N R |
+  +-----------------+
+    a b c d e f g h
+FEN rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 960 518 --ascii
+
+expect_out "960 --random --seed 1" \
+	'1 65 BNNBRKQR bnnbrkqr/pppppppp/8/8/8/8/PPPPPPPP/BNNBRKQR w KQkq - 0 1' \
+	960 --random --seed 1
+expect_out "960 --random --seed=1 --rounds 1 (same draw)" \
+	'1 65 BNNBRKQR bnnbrkqr/pppppppp/8/8/8/8/PPPPPPPP/BNNBRKQR w KQkq - 0 1' \
+	960 --random --seed=1 --rounds 1
+expect_out "960 --random --seed 18446744073709551615 (largest seed)" \
+	'1 416 BBRNQNKR bbrnqnkr/pppppppp/8/8/8/8/PPPPPPPP/BBRNQNKR w KQkq - 0 1' \
+	960 --random --seed 18446744073709551615
+run 960 --random
+if [ "$rc" -eq 0 ] && ! [ -s "$TMP/err" ] && [ "$(wc -l <"$TMP/out" | tr -d ' ')" = 1 ] &&
+	grep -q '^1 [0-9]\{1,3\} [KQRBN]\{8\} [kqrbn]\{8\}/pppppppp/8/8/8/8/PPPPPPPP/[KQRBN]\{8\} w KQkq - 0 1$' "$TMP/out"; then
+	pass "960 --random (system entropy): one line, no seed printed"
+else
+	fail "960 --random (system entropy): one line, no seed printed" "exit $rc"
+fi
+
+expect_out "960 --rounds 8 --seed 2024 --exclude 518" \
+	'1 360 NBRKBRQN nbrkbrqn/pppppppp/8/8/8/8/PPPPPPPP/NBRKBRQN w KQkq - 0 1
+2 489 QRNBBKNR qrnbbknr/pppppppp/8/8/8/8/PPPPPPPP/QRNBBKNR w KQkq - 0 1
+3 419 BRNQNKRB brnqnkrb/pppppppp/8/8/8/8/PPPPPPPP/BRNQNKRB w KQkq - 0 1
+4 705 BRKBQNNR brkbqnnr/pppppppp/8/8/8/8/PPPPPPPP/BRKBQNNR w KQkq - 0 1
+5 588 QBRNKRBN qbrnkrbn/pppppppp/8/8/8/8/PPPPPPPP/QBRNKRBN w KQkq - 0 1
+6 655 RNKRQNBB rnkrqnbb/pppppppp/8/8/8/8/PPPPPPPP/RNKRQNBB w KQkq - 0 1
+7 781 QRKBNRBN qrkbnrbn/pppppppp/8/8/8/8/PPPPPPPP/QRKBNRBN w KQkq - 0 1
+8 530 BRNKQBNR brnkqbnr/pppppppp/8/8/8/8/PPPPPPPP/BRNKQBNR w KQkq - 0 1' \
+	960 --rounds 8 --seed 2024 --exclude 518
+run 960 --rounds 12 --seed 7 --exclude 518 --no-twins
+got=$(cut -d' ' -f2 "$TMP/out" | tr '\n' ' ')
+if [ "$rc" -eq 0 ] && [ "$got" = '752 695 153 549 509 388 229 154 540 958 876 790 ' ]; then
+	pass "960 --rounds 12 --seed 7 --exclude 518 --no-twins"
+else
+	fail "960 --rounds 12 --seed 7 --exclude 518 --no-twins" "exit $rc, numbers '$got'"
+fi
+
+# A full draw without twins: 480 distinct numbers, never a back rank and its mirror.
+run 960 --rounds 480 --no-twins --seed 5 --exclude 3 --exclude 518,12
+ranks=$(cut -d' ' -f3 "$TMP/out")
+nums=$(cut -d' ' -f2 "$TMP/out" | sort -n | uniq | wc -l | tr -d ' ')
+both=$(printf '%s\n' "$ranks" | awk '{ r = ""; for (i = 8; i >= 1; i--) r = r substr($0, i, 1);
+	seen[$0] = 1; if (r in seen) n++ } END { print n + 0 }')
+excluded=$(cut -d' ' -f2 "$TMP/out" | grep -c -x -e 3 -e 518 -e 12)
+if [ "$rc" -eq 0 ] && [ "$nums" = 480 ] && [ "$both" = 0 ] && [ "$excluded" = 0 ]; then
+	pass "960 --rounds 480 --no-twins: distinct, no twins, exclusions respected"
+else
+	fail "960 --rounds 480 --no-twins: distinct, no twins, exclusions respected" \
+		"exit $rc, $nums distinct, $both twin pairs, $excluded excluded drawn"
+fi
+
+expect_out "960 --double 518-0" \
+	"518-0 RNBQKBNR bbqnnrkr $C960_518_0" 960 --double 518-0
+expect_out "960 --double --random --seed 3" \
+	'1 349-813 NRKBQRBN rkqbnrbn rkqbnrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1' \
+	960 --double --random --seed 3
+run 960 --double --random
+if [ "$rc" -eq 0 ] && grep -q '^1 [0-9]*-[0-9]* [KQRBN]\{8\} [kqrbn]\{8\} ' "$TMP/out"; then
+	pass "960 --double --random"
+else
+	fail "960 --double --random" "exit $rc"
+fi
+
+expect_out "960 --id (standard start)" 518 960 --id "$START"
+expect_out "960 --id (Shredder-FEN)" 0 960 --id 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1'
+expect_out "960 --id (FEN in separate fields)" 959 960 --id \
+	rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1
+expect_out "960 --id (a double-960 pair)" 518-0 960 --id "$C960_518_0"
+expect_out "960 --id --double (a symmetric position as a pair)" 518-518 960 --id --double "$START"
+expect_out "960 --id FBfa" 349-813 960 --id \
+	'rkqbnrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfa - 0 1'
+
+run 960 --all
+lines=$(wc -l <"$TMP/out" | tr -d ' ')
+nums=$(cut -d' ' -f1 "$TMP/out" | sort -n | uniq | tr '\n' ' ' | cut -d' ' -f1,960)
+if [ "$rc" -eq 0 ] && [ "$lines" = 960 ] && [ "$nums" = '0 959' ] &&
+	[ "$(sed -n 519p "$TMP/out")" = "518 RNBQKBNR $START" ] &&
+	[ "$(sed -n 1p "$TMP/out")" = "0 BBQNNRKR $C960_0" ]; then
+	pass "960 --all: 960 lines, 0..959"
+else
+	fail "960 --all: 960 lines, 0..959" "exit $rc, $lines lines, numbers '$nums'"
+fi
+
+# --svg: a well-formed file with the caption, one board per position
+svg_check() {
+	name=$1 file=$2 boards=$3 text=$4
+	n=$(grep -c 'xlink:href="#board"' "$file" 2>/dev/null)
+	if [ "$rc" -eq 0 ] && [ "$n" = "$boards" ] && grep -q "$text" "$file" &&
+		head -n 1 "$file" | grep -q '^<?xml' && tail -n 1 "$file" | grep -q '^</svg>$' &&
+		{ ! command -v xmllint >/dev/null 2>&1 || xmllint --noout "$file"; }; then
+		pass "$name"
+	else
+		fail "$name" "exit $rc, $n boards in $file, expected $boards"
+	fi
+}
+run 960 518 --svg "$TMP/one.svg"
+svg_check "960 518 --svg" "$TMP/one.svg" 1 'RNBQKBNR w KQkq - 0 1</text>'
+[ "$(cat "$TMP/out")" = "$START" ] && pass "960 518 --svg still prints the FEN" ||
+	fail "960 518 --svg still prints the FEN"
+run 960 --rounds 5 --seed 1 --svg="$TMP/rounds.svg"
+svg_check "960 --rounds 5 --svg (one sheet)" "$TMP/rounds.svg" 5 'Round 5'
+run 960 --double --random --seed 3 --svg "$TMP/double.svg"
+svg_check "960 --double --random --svg" "$TMP/double.svg" 1 'Double Chess960 349-813'
+run 960 --id "$START" --svg "$TMP/id.svg"
+svg_check "960 --id --svg" "$TMP/id.svg" 1 'Chess960 518'
+run 960 --all --svg "$TMP/all.svg"
+svg_check "960 --all --svg" "$TMP/all.svg" 960 'Chess960 959'
+run 960 518 --svg "$TMP/no/such/dir/x.svg"
+if [ "$rc" -eq 1 ] && grep -q "cannot write" "$TMP/err"; then
+	pass "960 --svg to an unwritable path exits 1"
+else
+	fail "960 --svg to an unwritable path exits 1" "exit $rc"
+fi
+
+run 960 --help
+if [ "$rc" -eq 0 ] && grep -q 'W = x / 960, B = x % 960' "$TMP/out" &&
+	grep -q 'cannot be reproduced' "$TMP/out"; then
+	pass "960 --help documents the pair mapping and unseeded draws"
+else
+	fail "960 --help documents the pair mapping and unseeded draws" "exit $rc"
+fi
+
+# Bad input: exit 1
+expect_exit "960 960: out of range" 1 960 960
+expect_exit "960 -1: out of range" 1 960 -1
+expect_exit "960 --double 518-960: out of range" 1 960 --double 518-960
+expect_exit "960 --rounds 961" 1 960 --rounds 961
+expect_exit "960 --rounds 481 --no-twins" 1 960 --rounds 481 --no-twins --seed 1
+expect_exit "960 --rounds 950 --exclude (ten excluded)" 1 960 --rounds 951 \
+	--exclude 1,2,3,4,5,6,7,8,9,10 --seed 1
+expect_exit "960 --exclude 1000" 1 960 --rounds 3 --exclude 1000
+expect_exit "960 --id Kiwipete" 1 960 --id "$KIWIPETE"
+expect_exit "960 --id black to move" 1 960 --id \
+	'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1'
+expect_exit "960 --id without castling rights" 1 960 --id \
+	'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1'
+expect_exit "960 --id bishops on one colour" 1 960 --id \
+	'brbqknnr/pppppppp/8/8/8/8/PPPPPPPP/BRBQKNNR w KQkq - 0 1'
+expect_exit "960 --id bad FEN" 1 960 --id 'not a fen'
+# Bad command line: exit 2
+expect_exit "960 (nothing)" 2 960
+expect_exit "960 abc" 2 960 abc
+expect_exit "960 518-0 without --double" 2 960 518-0
+expect_exit "960 --double 518 (not a pair)" 2 960 --double 518
+expect_exit "960 --double alone" 2 960 --double
+expect_exit "960 --rounds 0" 2 960 --rounds 0
+expect_exit "960 --rounds x" 2 960 --rounds x
+expect_exit "960 --rounds (no value)" 2 960 --rounds
+expect_exit "960 --random --seed abc" 2 960 --random --seed abc
+expect_exit "960 --random --seed 2^64" 2 960 --random --seed 18446744073709551616
+expect_exit "960 --random --seed -1" 2 960 --random --seed -1
+expect_exit "960 518 --seed 1" 2 960 518 --seed 1
+expect_exit "960 --exclude 5,x" 2 960 --rounds 3 --exclude 5,x
+expect_exit "960 --exclude 5," 2 960 --rounds 3 --exclude 5,
+expect_exit "960 518 --exclude 3" 2 960 518 --exclude 3
+expect_exit "960 --double --rounds 3" 2 960 --double --rounds 3
+expect_exit "960 --all --random" 2 960 --all --random
+expect_exit "960 518 519" 2 960 518 519
+expect_exit "960 --id (no FEN)" 2 960 --id
+expect_exit "960 --bogus" 2 960 518 --bogus
+expect_exit "960 --svg (no file)" 2 960 518 --svg
 
 # ---- the command line itself ---------------------------------------------------
 run frobnicate

@@ -613,8 +613,10 @@ ARB_API int arb_chess960_random(arb_rng *rng);
  * 0..959 in increasing order without the `nexclude` numbers of `exclude`;
  * round i (0-based) takes j = i + uniform(count - i) and swaps candidates i
  * and j (a partial Fisher-Yates shuffle), so a seed reproduces the draw. With
- * `no_twins`, drawing a number also removes its mirror twin from the
- * candidates. ARB_E_ARGUMENT if fewer candidates than rounds remain.
+ * `no_twins`, when round i has drawn a number whose mirror twin is among the
+ * candidates after position i, the twin's slot takes the last candidate and
+ * count decreases by one. ARB_E_ARGUMENT if fewer candidates than rounds
+ * remain; `out` may then hold the rounds drawn so far.
  */
 ARB_API arb_status arb_chess960_draw(arb_rng *rng, int rounds, const int *exclude, int nexclude,
 				     int no_twins, int *out, arb_error *err);
