@@ -34,15 +34,19 @@ bench: deps
 	@sh bench/run.sh build-bench
 	@sh bench/pgn_bench.sh build-bench
 
-# libFuzzer targets (needs clang and libclang-rt-14-dev); SECONDS per target.
+# libFuzzer targets (needs clang and libclang-rt-14-dev). `make fuzz SECONDS=N`
+# explores for N seconds per target; `make fuzz RUNS=N` runs exactly N inputs
+# per target from seed 1 (deterministic: what CI runs).
 SECONDS ?= 20
+RUNS ?=
+FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
 	cmake --build build-fuzz -j $(JOBS)
 	@for t in fen uci pgn san epd; do \
 		mkdir -p build-fuzz/corpus-$$t && \
-		echo "fuzz_$$t: $(SECONDS) s" && \
-		build-fuzz/tests/fuzz/fuzz_$$t -max_total_time=$(SECONDS) -print_final_stats=0 \
+		echo "fuzz_$$t: $(FUZZ_LIMIT)" && \
+		build-fuzz/tests/fuzz/fuzz_$$t $(FUZZ_LIMIT) -print_final_stats=0 \
 			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | tail -n 2 || exit 1; \
 	done
 
