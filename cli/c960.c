@@ -177,31 +177,6 @@ static int add_exclusions(struct c960_args *a, const char *list)
 	}
 }
 
-/*
- * Matches "--NAME VALUE" and "--NAME=VALUE" at argv[*i]: 1 with *value set
- * (and *i advanced past a separate value), 0 if argv[*i] is another option,
- * -1 after a message if the value is missing.
- */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **value)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n) != 0)
-		return 0;
-	if (argv[*i][n] == '=') {
-		*value = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n] != '\0')
-		return 0;
-	if (*i + 1 >= argc) {
-		cli_error(CMD, "%s needs a value (try 'arbiter 960 --help')", name);
-		return -1;
-	}
-	*value = argv[++*i];
-	return 1;
-}
-
 /* --seed S */
 static int set_seed(struct c960_args *a, const char *v)
 {
@@ -245,7 +220,7 @@ static int set_svg(struct c960_args *a, const char *v)
 }
 
 /* Options with a value. Returns 1 if argv[*i] was one (*rc set), else 0. */
-static int parse_valued(int argc, char **argv, int *i, struct c960_args *a, int *rc)
+static int parse_valued(cli_argv *it, struct c960_args *a, int *rc)
 {
 	static const struct {
 		const char *name;
@@ -260,7 +235,7 @@ static int parse_valued(int argc, char **argv, int *i, struct c960_args *a, int 
 	size_t k;
 
 	for (k = 0; k < sizeof options / sizeof options[0]; k++) {
-		int m = option_value(argc, argv, i, options[k].name, &value);
+		int m = cli_option_value(it, CMD, options[k].name, &value);
 
 		if (m == 0)
 			continue;
@@ -274,23 +249,17 @@ static int parse_valued(int argc, char **argv, int *i, struct c960_args *a, int 
  * CLI_DONE when --help was answered. */
 static int parse(int argc, char **argv, struct c960_args *a)
 {
-	int i, rc, options_done = 0;
+	cli_argv it;
+	const char *arg;
+	int rc;
 
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (options_done || !cli_is_option(arg)) {
-			if (!options_done && strcmp(arg, "--") == 0)
-				options_done = 1;
-			else
-				a->operand[a->noperands++] = argv[i];
-			continue;
-		}
+	cli_argv_init(&it, argc, argv, a->operand);
+	while ((arg = cli_next_option(&it)) != NULL) {
 		if (cli_is_help(arg)) {
 			cli_960_usage(stdout);
 			return CLI_DONE;
 		}
-		if (parse_valued(argc, argv, &i, a, &rc)) {
+		if (parse_valued(&it, a, &rc)) {
 			if (rc != CLI_OK)
 				return rc;
 		} else if (strcmp(arg, "--random") == 0) {
@@ -312,6 +281,7 @@ static int parse(int argc, char **argv, struct c960_args *a)
 			return CLI_USAGE;
 		}
 	}
+	a->noperands = it.noperands;
 	return CLI_OK;
 }
 

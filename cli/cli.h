@@ -43,6 +43,9 @@ void cli_pgn_usage(FILE *out);
 int cli_960(int argc, char **argv);
 void cli_960_usage(FILE *out);
 
+int cli_analyse(int argc, char **argv);
+void cli_analyse_usage(FILE *out);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.
@@ -62,6 +65,31 @@ int cli_is_option(const char *arg);
 
 /* 1 if `arg` is --help or -h. */
 int cli_is_help(const char *arg);
+
+/*
+ * A subcommand's walk over its arguments: cli_next_option returns the options
+ * one at a time and gathers the operands, in order, into `operand` (argc + 1
+ * entries); "--" ends the options. NULL when the arguments are used up.
+ */
+typedef struct cli_argv {
+	int argc;
+	char **argv;
+	int i;
+	int options_done;
+	char **operand;
+	int noperands;
+} cli_argv;
+
+void cli_argv_init(cli_argv *it, int argc, char **argv, char **operand);
+const char *cli_next_option(cli_argv *it);
+
+/*
+ * If the current option is `name`, written "NAME VALUE" or "NAME=VALUE":
+ * sets *value and returns 1 (the VALUE argument is consumed). Returns 0 for
+ * another option, and -1 after a message "CMD: NAME needs a value" when the
+ * value is missing.
+ */
+int cli_option_value(cli_argv *it, const char *cmd, const char *name, const char **value);
 
 /*
  * Handles the FEN-mode options --960, --chess960 and --standard: returns 1

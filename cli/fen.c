@@ -38,18 +38,12 @@ struct fen_args {
  * was answered. */
 static int parse(int argc, char **argv, struct fen_args *a)
 {
-	int i, m, options_done = 0;
+	cli_argv it;
+	int m;
+	const char *arg;
 
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (options_done || !cli_is_option(arg)) {
-			if (!options_done && strcmp(arg, "--") == 0)
-				options_done = 1;
-			else
-				a->operand[a->noperands++] = argv[i];
-			continue;
-		}
+	cli_argv_init(&it, argc, argv, a->operand);
+	while ((arg = cli_next_option(&it)) != NULL) {
 		if (cli_is_help(arg)) {
 			cli_fen_usage(stdout);
 			return CLI_DONE;
@@ -68,6 +62,7 @@ static int parse(int argc, char **argv, struct fen_args *a)
 			return CLI_USAGE;
 		}
 	}
+	a->noperands = it.noperands;
 	if (a->noperands < 1) {
 		cli_error("fen", "missing FEN (try 'arbiter fen --help')");
 		return CLI_USAGE;

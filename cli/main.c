@@ -23,6 +23,8 @@ static const struct command commands[] = {
 	{"fen", "validate and normalise a FEN", cli_fen, cli_fen_usage},
 	{"pgn", "check, convert or count the games of PGN files", cli_pgn, cli_pgn_usage},
 	{"960", "Chess960 start positions: numbers, draws, diagrams", cli_960, cli_960_usage},
+	{"analyse", "can each side still checkmate? (dead positions, time forfeits)", cli_analyse,
+	 cli_analyse_usage},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -36,18 +36,12 @@ struct moves_args {
  * was answered. */
 static int parse(int argc, char **argv, struct moves_args *a)
 {
-	int i, m, options_done = 0;
+	cli_argv it;
+	int m;
+	const char *arg;
 
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (options_done || !cli_is_option(arg)) {
-			if (!options_done && strcmp(arg, "--") == 0)
-				options_done = 1;
-			else
-				a->operand[a->noperands++] = argv[i];
-			continue;
-		}
+	cli_argv_init(&it, argc, argv, a->operand);
+	while ((arg = cli_next_option(&it)) != NULL) {
 		if (cli_is_help(arg)) {
 			cli_moves_usage(stdout);
 			return CLI_DONE;
@@ -63,6 +57,7 @@ static int parse(int argc, char **argv, struct moves_args *a)
 			cli_error("moves", "unknown option '%s' (try 'arbiter moves --help')", arg);
 		return CLI_USAGE;
 	}
+	a->noperands = it.noperands;
 	if (a->noperands < 1) {
 		cli_error("moves", "missing FEN (try 'arbiter moves --help')");
 		return CLI_USAGE;

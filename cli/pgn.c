@@ -78,9 +78,9 @@ static int lookup(const char *const *names, int n, const char *name)
 	return -1;
 }
 
-/* Handles "--to FORMAT" and "--to=FORMAT" at argv[*i]. Returns CLI_OK or
- * CLI_USAGE after a message. */
-static int parse_to(int argc, char **argv, int *i, struct pgn_args *a)
+/* Handles "--to FORMAT" and "--to=FORMAT" (the current option). Returns
+ * CLI_OK or CLI_USAGE after a message. */
+static int parse_to(cli_argv *it, struct pgn_args *a)
 {
 	const char *value;
 	int f;
@@ -89,14 +89,8 @@ static int parse_to(int argc, char **argv, int *i, struct pgn_args *a)
 		cli_error("pgn", "--to is an option of 'pgn convert'");
 		return CLI_USAGE;
 	}
-	if (argv[*i][4] == '=') {
-		value = argv[*i] + 5;
-	} else if (*i + 1 < argc) {
-		value = argv[++*i];
-	} else {
-		cli_error("pgn", "--to needs a format: pgn, uci, fen or epd");
+	if (cli_option_value(it, "pgn", "--to", &value) < 0)
 		return CLI_USAGE;
-	}
 	f = lookup(format_names, 4, value);
 	if (f < 0) {
 		cli_error("pgn", "unknown format '%s': expected pgn, uci, fen or epd", value);
@@ -110,7 +104,9 @@ static int parse_to(int argc, char **argv, int *i, struct pgn_args *a)
  * was answered. argv[0] is the action. */
 static int parse(int argc, char **argv, struct pgn_args *a)
 {
-	int i, act, options_done = 0;
+	cli_argv it;
+	const char *arg;
+	int act;
 
 	if (argc < 1) {
 		cli_error("pgn",
@@ -127,16 +123,8 @@ static int parse(int argc, char **argv, struct pgn_args *a)
 		return CLI_USAGE;
 	}
 	a->action = (enum pgn_action)act;
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (options_done || !cli_is_option(arg)) {
-			if (!options_done && strcmp(arg, "--") == 0)
-				options_done = 1;
-			else
-				a->file[a->nfiles++] = argv[i];
-			continue;
-		}
+	cli_argv_init(&it, argc - 1, argv + 1, a->file);
+	while ((arg = cli_next_option(&it)) != NULL) {
 		if (cli_is_help(arg)) {
 			cli_pgn_usage(stdout);
 			return CLI_DONE;
@@ -146,13 +134,14 @@ static int parse(int argc, char **argv, struct pgn_args *a)
 		} else if (strcmp(arg, "--skip-variations") == 0) {
 			a->flags |= ARB_PGN_SKIP_VARIATIONS;
 		} else if (strncmp(arg, "--to", 4) == 0 && (arg[4] == '\0' || arg[4] == '=')) {
-			if (parse_to(argc, argv, &i, a) != CLI_OK)
+			if (parse_to(&it, a) != CLI_OK)
 				return CLI_USAGE;
 		} else {
 			cli_error("pgn", "unknown option '%s' (try 'arbiter pgn --help')", arg);
 			return CLI_USAGE;
 		}
 	}
+	a->nfiles = it.noperands;
 	if (a->nfiles < 1) {
 		cli_error("pgn", "missing FILE ('-' reads standard input)");
 		return CLI_USAGE;

@@ -139,3 +139,47 @@ int cli_compare_uci(const void *a, const void *b)
 {
 	return strcmp((const char *)a, (const char *)b);
 }
+
+void cli_argv_init(cli_argv *it, int argc, char **argv, char **operand)
+{
+	it->argc = argc;
+	it->argv = argv;
+	it->i = -1;
+	it->options_done = 0;
+	it->operand = operand;
+	it->noperands = 0;
+}
+
+const char *cli_next_option(cli_argv *it)
+{
+	while (++it->i < it->argc) {
+		char *arg = it->argv[it->i];
+
+		if (!it->options_done && cli_is_option(arg))
+			return arg;
+		if (!it->options_done && strcmp(arg, "--") == 0)
+			it->options_done = 1;
+		else
+			it->operand[it->noperands++] = arg;
+	}
+	return NULL;
+}
+
+int cli_option_value(cli_argv *it, const char *cmd, const char *name, const char **value)
+{
+	const char *arg = it->argv[it->i];
+	size_t n = strlen(name);
+
+	if (strncmp(arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+		return 0;
+	if (arg[n] == '=') {
+		*value = arg + n + 1;
+		return 1;
+	}
+	if (it->i + 1 >= it->argc) {
+		cli_error(cmd, "%s needs a value (try 'arbiter %s --help')", name, cmd);
+		return -1;
+	}
+	*value = it->argv[++it->i];
+	return 1;
+}
