@@ -33,6 +33,8 @@ bench: deps
 	cmake --build build-bench -j $(JOBS)
 	@sh bench/run.sh build-bench
 	@sh bench/pgn_bench.sh build-bench
+	build-bench/unwinnable_bench tests/data/unwinnable.tsv 20000
+	build-bench/unwinnable_bench tests/data/pgn/*.pgn 20000
 
 # libFuzzer targets (needs clang and libclang-rt-14-dev). `make fuzz SECONDS=N`
 # explores for N seconds per target; `make fuzz RUNS=N` runs exactly N inputs

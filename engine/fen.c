@@ -154,19 +154,16 @@ static arb_status parse_placement(arb_position *t, const fen_field *f, arb_error
 					"more than one %s king", name);
 		}
 	}
-	/* Material no game can reach: this also bounds every move list by
-	 * ARB_MAX_MOVES (15 queens and a king cannot reach 512 moves). */
+	/* More than 16 pieces a side no game can reach; the limit also bounds
+	 * every move list by ARB_MAX_MOVES (15 queens and a king cannot reach
+	 * 512 moves). Unreachable but bounded material (9 pawns, say) is
+	 * accepted: composed and test positions use it. */
 	for (int color = ARB_WHITE; color <= ARB_BLACK; color++) {
 		const char *name = color == ARB_WHITE ? "white" : "black";
 		bb_t own = t->by_color[color];
 		if (bb_popcount(own) > 16)
 			return fen_fail(err, ARB_E_FEN_PLACEMENT, 1, sq_column[bb_lsb(own)],
 					"%s has %d pieces; at most 16", name, bb_popcount(own));
-		if (bb_popcount(own & t->by_type[ARB_PAWN]) > 8)
-			return fen_fail(err, ARB_E_FEN_PLACEMENT, 1,
-					sq_column[bb_lsb(own & t->by_type[ARB_PAWN])],
-					"%s has %d pawns; at most 8", name,
-					bb_popcount(own & t->by_type[ARB_PAWN]));
 	}
 	bb_t bad = t->by_type[ARB_PAWN] & (RANK_1 | RANK_8);
 	if (bad) {

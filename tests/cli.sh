@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli.sh -- exercises the `arbiter` command line: perft (plain and --divide),
-# moves, fen and 960, with their exit statuses and error messages.
+# moves, fen, 960 and analyse, with their exit statuses and error messages.
 #
 # usage: sh cli.sh PATH/TO/arbiter
 # Prints one line per check and exits 1 if any failed.
@@ -389,6 +389,139 @@ expect_exit "960 518 519" 2 960 518 519
 expect_exit "960 --id (no FEN)" 2 960 --id
 expect_exit "960 --bogus" 2 960 518 --bogus
 expect_exit "960 --svg (no file)" 2 960 518 --svg
+
+# ---- analyse ------------------------------------------------------------------
+KK='4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+KQK='4k3/8/8/8/8/8/8/3QK3 w - - 0 1'
+MATED='k7/8/NKB5/8/8/8/8/8 b - - 0 1'
+
+# check_analyse NAME PATTERN... : exit 0, nothing on stderr, and each PATTERN
+# (a grep -x regular expression) matches a line of stdout
+check_analyse() {
+	name=$1
+	shift
+	ok=1
+	[ "$rc" -eq 0 ] && ! [ -s "$TMP/err" ] || ok=0
+	for pat in "$@"; do
+		grep -qx -e "$pat" "$TMP/out" || { ok=0; echo "     missing line: $pat"; }
+	done
+	if [ "$ok" = 1 ]; then pass "$name"; else fail "$name" "exit $rc"; fi
+}
+
+run analyse "$KK"
+check_analyse "analyse K v K: both unwinnable, dead" 'white: unwinnable' 'black: unwinnable' \
+	'dead: yes' 'nodes: [0-9]*' 'time: [0-9]* us'
+run analyse "$KQK"
+check_analyse "analyse K+Q v K: white winnable with a mating line" 'white: winnable' \
+	'white line: 1\. Q.*#' 'black: unwinnable' 'dead: no'
+[ "$(grep -c '^black line' "$TMP/out")" = 0 ] && pass "analyse: no line for an unwinnable side" ||
+	fail "analyse: no line for an unwinnable side"
+run analyse 4k3/8/8/8/8/8/8/R3K3 b - - 0 1 --side white
+check_analyse "analyse --side white (FEN in fields, black to move)" 'white: winnable' \
+	'white line: 1\.\.\. K.*#'
+if grep -q '^black\|^dead' "$TMP/out"; then
+	fail "analyse --side white prints only white" "exit $rc"
+else
+	pass "analyse --side white prints only white"
+fi
+run analyse --side=black "$KQK"
+check_analyse "analyse --side=black" 'black: unwinnable'
+run analyse "$MATED"
+check_analyse "analyse: a mated position is winnable with an empty line" 'white: winnable' \
+	'white line: (the position is already checkmate)' 'black: unwinnable' 'dead: no'
+
+# JSON: one object on one line with every key
+JSON_RE='^{"white": [a-z"]*, "black": [a-z"]*, "dead": [a-z]*, "line_white": .*, "line_black": .*, "nodes": [0-9]*, "micros": [0-9]*}$'
+run analyse "$KQK" --json
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$TMP/out" | tr -d ' ')" = 1 ] && grep -q "$JSON_RE" "$TMP/out" &&
+	grep -q '^{"white": "winnable", "black": "unwinnable", "dead": false, "line_white": \["Q.*#"\], "line_black": \[\], ' "$TMP/out"; then
+	pass "analyse --json: one object"
+else
+	fail "analyse --json: one object" "exit $rc"
+fi
+run analyse --json --side white "$KK"
+if [ "$rc" -eq 0 ] &&
+	grep -q '^{"white": "unwinnable", "black": null, "dead": null, "line_white": \[\], "line_black": null, ' "$TMP/out"; then
+	pass "analyse --json --side white: null for black and dead"
+else
+	fail "analyse --json --side white: null for black and dead" "exit $rc"
+fi
+
+# Batch: one JSON object per non-blank input line, errors included, exit 1.
+printf '%s\n\n%s\r\n%s\n%s\n' "$KK" '4k3/8/8/8/3"4/8/8/4K3 w - - 0 1' "$KQK" 'junk' >"$TMP/in"
+"$ARB" analyse - <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 1 ] && [ "$(wc -l <"$TMP/out" | tr -d ' ')" = 4 ] &&
+	[ "$(grep -c "$JSON_RE" "$TMP/out")" = 2 ] &&
+	sed -n 2p "$TMP/out" | grep -q '^{"error": ".*\\".*", "line": 3}$' &&
+	sed -n 4p "$TMP/out" | grep -q '^{"error": ".*", "line": 5}$'; then
+	pass "analyse -: one object per line, errors as objects, exit 1"
+else
+	fail "analyse -: one object per line, errors as objects, exit 1" "exit $rc"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c '
+import json, sys
+verdicts = ("winnable", "unwinnable", "undetermined")
+for n, line in enumerate(open(sys.argv[1]), 1):
+    o = json.loads(line)
+    if "error" in o:
+        assert isinstance(o["error"], str) and o["error"], n
+        continue
+    assert list(o) == ["white", "black", "dead", "line_white", "line_black", "nodes", "micros"], n
+    for side in ("white", "black"):
+        assert o[side] in verdicts, n
+        assert isinstance(o["line_" + side], list), n
+        assert (len(o["line_" + side]) > 0) == (o[side] == "winnable"), n
+    both_un = o["white"] == o["black"] == "unwinnable"
+    one_win = "winnable" in (o["white"], o["black"])
+    assert o["dead"] is (True if both_un else False if one_win else None), n
+' "$TMP/out"; then
+		pass "analyse -: valid JSON, verdicts consistent with dead"
+	else
+		fail "analyse -: valid JSON, verdicts consistent with dead"
+	fi
+fi
+printf '%s\n%s\n' "$KK" "$MATED" | "$ARB" analyse - --side black >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ "$(grep -c '"white": null, "black": "unwinnable", "dead": null' "$TMP/out")" = 2 ]; then
+	pass "analyse - --side black: exit 0"
+else
+	fail "analyse - --side black: exit 0" "exit $rc"
+fi
+"$ARB" analyse - </dev/null >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 0 ] && ! [ -s "$TMP/out" ]; then pass "analyse - with empty input"; else
+	fail "analyse - with empty input" "exit $rc"; fi
+run analyse --nodes 1 "$START" --json
+if [ "$rc" -eq 0 ] && grep -q "$JSON_RE" "$TMP/out"; then pass "analyse --nodes 1"; else
+	fail "analyse --nodes 1" "exit $rc"; fi
+
+# Errors: a bad FEN exits 1, a bad command line 2, always with a message.
+# analyse_exit NAME STATUS ARGS...
+analyse_exit() {
+	name=$1 want=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq "$want" ] && ! [ -s "$TMP/out" ] && grep -q '^arbiter: analyse: ' "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "command: arbiter $*" "exit $rc, expected $want with a message on stderr"
+	fi
+}
+analyse_exit "analyse: bad FEN exits 1" 1 analyse '4k3/8/8/8/3X4/8/8/4K3 w - - 0 1'
+analyse_exit "analyse --json: bad FEN exits 1" 1 analyse --json 'not a fen'
+analyse_exit "analyse (no FEN)" 2 analyse
+analyse_exit "analyse --side red" 2 analyse --side red "$KK"
+analyse_exit "analyse --side (no value)" 2 analyse "$KK" --side
+analyse_exit "analyse --nodes x" 2 analyse --nodes x "$KK"
+analyse_exit "analyse --nodes -1" 2 analyse --nodes -1 "$KK"
+analyse_exit "analyse --nodes 10^13" 2 analyse --nodes 10000000000000 "$KK"
+analyse_exit "analyse --bogus" 2 analyse "$KK" --bogus
+analyse_exit "analyse - --bogus" 2 analyse - --bogus
+run analyse --help
+if [ "$rc" -eq 0 ] && grep -q '^usage: arbiter analyse' "$TMP/out"; then pass "analyse --help"; else
+	fail "analyse --help" "exit $rc"; fi
 
 # ---- the command line itself ---------------------------------------------------
 run frobnicate

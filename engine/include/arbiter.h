@@ -142,8 +142,8 @@ typedef enum arb_move_kind {
 		    ((((promo) ? (promo) : ARB_KNIGHT) - ARB_KNIGHT) << 14)))
 
 /* Bounds every move list. The most legal moves of a reachable position is
- * 218; the FEN parser refuses more than 16 pieces or 8 pawns a side, and then
- * no placement reaches 512 (15 queens x 27 + king 8 + 2 castlings). */
+ * 218; the FEN parser refuses more than 16 pieces a side, and then no
+ * placement reaches 512 (15 queens x 27 + king 8 + 2 castlings). */
 #define ARB_MAX_MOVES 512
 
 /* ------------------------------------------------------------------------
@@ -210,8 +210,8 @@ ARB_API void arb_position_set_start(arb_position *pos);
  * ARB_FEN_REPAIR, castling rights with no king or rook and inconsistent e.p.
  * squares (wrong rank, no pawn that just moved two squares, a half-move clock
  * above 0) are dropped and listed in err->message (err->repairs > 0). Clocks
- * may have at most nine digits; more than 16 pieces or 8 pawns a side, or
- * two digits in a row in the placement, are rejected.
+ * may have at most nine digits; more than 16 pieces a side, or two digits
+ * in a row in the placement, are rejected.
  */
 ARB_API arb_status arb_position_set_fen(arb_position *pos, const char *fen,
 					unsigned flags, arb_error *err);
@@ -620,6 +620,136 @@ ARB_API int arb_chess960_random(arb_rng *rng);
  */
 ARB_API arb_status arb_chess960_draw(arb_rng *rng, int rounds, const int *exclude, int nexclude,
 				     int no_twins, int *out, arb_error *err);
+
+/* ------------------------------------------------------------------------
+ * Game endings: terminal states, material, repetition and move counters
+ * ---------------------------------------------------------------------- */
+
+typedef enum arb_terminal {
+	ARB_ONGOING = 0,
+	ARB_CHECKMATE = 1, /* the side to move is mated */
+	ARB_STALEMATE = 2  /* the side to move has no legal move and is not in check */
+} arb_terminal;
+
+/* Checkmate, stalemate or neither for the side to move. */
+ARB_API arb_terminal arb_position_terminal(const arb_position *pos);
+
+/*
+ * Material rules (no search). arb_position_insufficient_material(pos, side):
+ * 1 if `side` can never give mate with its own material against the
+ * opponent's: a lone king; king and one knight against a lone king; king and
+ * bishops all on squares of one colour against a king with at most bishops on
+ * that same colour. Otherwise 0 (which does not mean a mate is possible: see
+ * arb_can_checkmate). arb_position_insufficient_both: 1 when that holds for
+ * both sides (K v K, K+minor v K, all bishops on one colour).
+ */
+ARB_API int arb_position_insufficient_material(const arb_position *pos, arb_color side);
+ARB_API int arb_position_insufficient_both(const arb_position *pos);
+
+/*
+ * A game history: the start (or set-up) position and the moves played, with
+ * repetition counting under FIDE 9.2 ("the same position": same side to move,
+ * placement, castling rights, and an e.p. square only when an e.p. capture is
+ * legal). Keys are Zobrist keys; a key match is confirmed by comparing the
+ * positions. The start position counts as an occurrence.
+ */
+typedef struct arb_history arb_history;
+
+/* A history starting at a copy of `start`. NULL if out of memory. */
+ARB_API arb_history *arb_history_new(const arb_position *start);
+ARB_API void arb_history_free(arb_history *h);
+/* The current position (valid until the next play/undo). */
+ARB_API const arb_position *arb_history_position(const arb_history *h);
+/* Moves played so far, and the i-th of them. */
+ARB_API int arb_history_ply_count(const arb_history *h);
+ARB_API arb_move arb_history_move(const arb_history *h, int ply);
+/* Plays a legal move (ARB_E_MOVE_ILLEGAL otherwise, ARB_E_NOMEM). */
+ARB_API arb_status arb_history_play(arb_history *h, arb_move move);
+/* Takes back the last move (ARB_E_ARGUMENT if there is none). */
+ARB_API arb_status arb_history_undo(arb_history *h);
+
+/* How many times the current position has occurred, this time included. */
+ARB_API int arb_history_occurrences(const arb_history *h);
+/* How many times the position after the legal move `move` would have
+ * occurred if it were played (a claim with a written intended move). */
+ARB_API int arb_history_occurrences_after(const arb_history *h, arb_move move);
+/* The strict reading of FIDE 2014 9.6a ("consecutive alternate moves"): how
+ * many times in a row the current position occurred at every 4th ply going
+ * back from now (1 = only now). See MATRIX.md Q2. */
+ARB_API int arb_history_consecutive_occurrences(const arb_history *h);
+/* The half-move clock the legal move `move` would leave (a 50-move claim with
+ * an intended move completes 50 moves when this is >= 100). */
+ARB_API int arb_history_halfmove_clock_after(const arb_history *h, arb_move move);
+
+/* The automatic endings in their fixed order of precedence: a checkmate wins
+ * even on the move that reaches a limit; then stalemate; then a dead position
+ * (only with ARB_ENDING_DEAD, decided by arb_position_dead); then fivefold
+ * repetition; then the 75-move rule (half-move clock >= 150). */
+typedef enum arb_ending {
+	ARB_END_NONE = 0,
+	ARB_END_CHECKMATE,
+	ARB_END_STALEMATE,
+	ARB_END_DEAD,
+	ARB_END_FIVEFOLD,
+	ARB_END_SEVENTYFIVE
+} arb_ending;
+
+#define ARB_ENDING_FIVEFOLD 1u             /* fivefold: any 5 occurrences (2018+) */
+#define ARB_ENDING_FIVEFOLD_CONSECUTIVE 2u /* fivefold: 5 in a 4-ply cycle (2014 strict) */
+#define ARB_ENDING_SEVENTYFIVE 4u          /* the 75-move rule is automatic */
+#define ARB_ENDING_DEAD 8u                 /* test for a dead position */
+
+/* The automatic ending of the current position under `flags`, or
+ * ARB_END_NONE. `max_nodes` bounds the dead-position search (0 = default);
+ * an undetermined dead-position test counts as not dead. */
+ARB_API arb_ending arb_history_ending(const arb_history *h, unsigned flags, long max_nodes);
+
+/* ------------------------------------------------------------------------
+ * "Can this side still checkmate?" (FIDE 5.2.2 dead position, 6.9 time
+ * forfeit, 7.5.5 illegal-move loss)
+ * ---------------------------------------------------------------------- */
+
+typedef enum arb_verdict {
+	ARB_UNDETERMINED = 0, /* the node budget ran out */
+	ARB_WINNABLE = 1,     /* some series of legal moves mates: line[] proves it */
+	ARB_UNWINNABLE = 2    /* no series of legal moves can mate (never wrong) */
+} arb_verdict;
+
+#define ARB_MATE_LINE_MAX 512
+#define ARB_ANALYSIS_DEFAULT_NODES 2000000L
+
+typedef struct arb_analysis {
+	arb_verdict verdict;
+	int line_len;                   /* when winnable: the moves, both sides, */
+	arb_move line[ARB_MATE_LINE_MAX]; /* from the position to the mate */
+	long nodes;                     /* search nodes used */
+} arb_analysis;
+
+/*
+ * Can `side` checkmate its opponent by any series of legal moves, both sides
+ * cooperating (a helpmate)? Cheapest tests first (material, forced play,
+ * which squares pieces can ever reach), then a bounded helpmate search.
+ * `max_nodes` (0 = ARB_ANALYSIS_DEFAULT_NODES) bounds the search; running
+ * out gives ARB_UNDETERMINED. A position already mated by `side` is
+ * winnable with an empty line. Move counters are ignored. `out` may be NULL.
+ */
+ARB_API arb_verdict arb_can_checkmate(const arb_position *pos, arb_color side, long max_nodes,
+				      arb_analysis *out);
+
+/* A dead position (FIDE 5.2.2): ARB_UNWINNABLE if neither side can mate,
+ * ARB_WINNABLE if one can, ARB_UNDETERMINED if the budget ran out first. */
+ARB_API arb_verdict arb_position_dead(const arb_position *pos, long max_nodes);
+
+/*
+ * US Chess rule 14E (a different question from FIDE's): when `flagged`'s
+ * time runs out, is the game a draw because the opponent has insufficient
+ * material to win on time: only a lone king; K+B or K+N with no forced win;
+ * or K+N+N against a pawnless player with no forced win? 1 = draw, 0 = the
+ * opponent wins on time. The forced-win search is bounded by max_nodes (0 =
+ * default); undetermined counts as "no forced win".
+ */
+ARB_API int arb_uscf_insufficient_to_win(const arb_position *pos, arb_color flagged,
+					 long max_nodes);
 
 /* ------------------------------------------------------------------------
  * Perft

@@ -1,0 +1,702 @@
+/*
+ * unwinnable.c -- "can this side still checkmate?" (FIDE 2018 5.2.2 dead
+ * position, 6.9 time forfeit, 7.5.5 illegal-move loss) and US Chess 14E.
+ *
+ * Layers, cheapest first: (1) terminal states; (2) material rules that hold
+ * for every descendant (no pawns can promote, so material only shrinks);
+ * (3) a bounded helpmate search (iterative deepening, transposition table,
+ * moves ordered toward mating patterns); (4) an exhaustive walk of every
+ * reachable position under a visited set, which covers forced play and
+ * locked pawn structures: when the walk ends with no mate and no cut-off,
+ * the reachable set holds no mate, which proves ARB_UNWINNABLE. Phases (3)
+ * and (4) alternate with growing node limits inside the caller's budget.
+ *
+ * Invariants: ARB_UNWINNABLE is only returned by a material rule or by a
+ * complete walk; ARB_WINNABLE always carries a replayable mating line. All
+ * state lives in a per-call context (no global mutable state). Move
+ * counters are ignored (the question is "any series of legal moves").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+
+#define UW_MAX_PLY ARB_MATE_LINE_MAX
+#define UW_TT_BITS 16
+#define UW_FIRST_LIMIT 2048L
+
+typedef struct tt_entry {
+	uint64_t key;
+	int16_t depth; /* no mate within this many plies */
+	int16_t exhaustive; /* ... and the subtree had no depth cut-off */
+} tt_entry;
+
+typedef struct seen_entry {
+	uint64_t key, check; /* check == 0: empty slot */
+} seen_entry;
+
+typedef struct uw_ctx {
+	arb_position pos; /* working copy, restored after each search */
+	int side;         /* the side that tries to mate */
+	long nodes, limit;
+	int aborted, cut;
+	int line_len;
+	arb_move path[UW_MAX_PLY];
+	arb_move line[UW_MAX_PLY];
+	arb_move (*moves)[ARB_MAX_MOVES]; /* per-ply move lists */
+	tt_entry *tt;
+	seen_entry *seen;
+	size_t seen_cap, seen_count;
+	int hm_depth; /* next helpmate iteration depth */
+} uw_ctx;
+
+/* ------------------------------------------------------------------------
+ * Material rules
+ * ---------------------------------------------------------------------- */
+
+#define LIGHT_SQUARES ((bb_t)0x55AA55AA55AA55AAULL)
+
+/* Material can only shrink when no pawn is left (no promotion), so a
+ * pattern that cannot mate now can never mate. FIDE 2018 5.2.2 / 6.9. */
+static int material_cannot_mate(const arb_position *p, int side)
+{
+	int opp = side ^ 1;
+	bb_t mine = p->by_color[side] & ~p->by_type[ARB_KING];
+	bb_t theirs = p->by_color[opp] & ~p->by_type[ARB_KING];
+	if (!mine)
+		return 1; /* a lone king never gives check */
+	if (mine & p->by_type[ARB_PAWN] || theirs & p->by_type[ARB_PAWN])
+		return 0;
+	if (mine == (mine & p->by_type[ARB_KNIGHT]) && !bb_more_than_one(mine))
+		return !theirs; /* K+N v K; any enemy piece could block */
+	if (mine == (mine & p->by_type[ARB_BISHOP])) {
+		/* Bishops on one colour attack only that colour; a king with
+		 * at most such bishops cannot fill its other-colour flights. */
+		bb_t all = mine | theirs;
+		if (theirs & ~p->by_type[ARB_BISHOP])
+			return 0;
+		return !(all & LIGHT_SQUARES) || !(all & ~LIGHT_SQUARES);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Static analysis: frozen pawns and the squares pieces can ever reach
+ * ---------------------------------------------------------------------- */
+
+/* Over-approximated regions with every pawn fixed: a piece may pass any
+ * square a pawn does not hold (other pieces may step aside), a king never
+ * enters a square an enemy pawn attacks. `hits` collects enemy pawns the
+ * piece could capture. */
+typedef struct frozen {
+	bb_t fixed, fixed_att[2], region[64], hits;
+} frozen;
+
+static bb_t piece_step(int type, int sq, bb_t occ)
+{
+	switch (type) {
+	case ARB_KNIGHT: return knight_attacks(sq);
+	case ARB_BISHOP: return bishop_attacks(sq, occ);
+	case ARB_ROOK: return rook_attacks(sq, occ);
+	case ARB_QUEEN: return queen_attacks(sq, occ);
+	default: return king_attacks(sq);
+	}
+}
+
+/* The region of the piece on sq with z->fixed as permanent obstacles. */
+static void flood(const arb_position *p, frozen *z, int sq)
+{
+	int color = p->board[sq] >> 3, type = p->board[sq] & 7;
+	bb_t own = z->fixed & p->by_color[color], enemy = z->fixed & ~own;
+	bb_t reach = BB(sq), todo = reach;
+	while (todo) {
+		bb_t next = piece_step(type, bb_pop(&todo), z->fixed) & ~own & ~reach;
+		if (type == ARB_KING)
+			next &= ~z->fixed_att[color ^ 1];
+		z->hits |= next & enemy;
+		next &= ~enemy;
+		reach |= next;
+		todo |= next;
+	}
+	z->region[sq] = reach;
+}
+
+/* Pass 1 with only pawns fixed; pieces that cannot move then are fixed too
+ * (their region only shrinks when obstacles are added); pass 2 with all. */
+static void frozen_regions(const arb_position *p, frozen *z)
+{
+	bb_t pieces = pos_occupied(p) & ~p->by_type[ARB_PAWN], b, fixed;
+	memset(z, 0, sizeof *z);
+	fixed = z->fixed = p->by_type[ARB_PAWN];
+	for (int c = 0; c < 2; c++)
+		for (b = pos_pieces(p, c, ARB_PAWN); b;)
+			z->fixed_att[c] |= pawn_attacks(c, bb_pop(&b));
+	for (b = pieces; b;) {
+		int sq = bb_pop(&b);
+		flood(p, z, sq);
+		if (z->region[sq] == BB(sq))
+			fixed |= BB(sq);
+	}
+	for (b = fixed & pieces; b;) {
+		int sq = bb_pop(&b);
+		z->fixed_att[p->board[sq] >> 3] |= piece_step(p->board[sq] & 7, sq, fixed);
+	}
+	z->fixed = fixed;
+	z->hits = 0;
+	for (b = pieces; b;)
+		flood(p, z, bb_pop(&b));
+}
+
+/* 1 if no pawn and no fixed piece can ever move or be taken (proof by the
+ * first change: until then every piece stays in its region, and from the
+ * regions nothing fixed can change). */
+static int pawns_frozen(const arb_position *p, frozen *z)
+{
+	bb_t pieces = pos_occupied(p) & ~p->by_type[ARB_PAWN], b;
+	if (p->ep != ARB_NO_SQUARE || p->rights)
+		return 0;
+	frozen_regions(p, z);
+	if (z->hits)
+		return 0;
+	for (b = p->by_type[ARB_PAWN]; b;) {
+		int sq = bb_pop(&b), c = p->board[sq] >> 3, fwd = c == ARB_WHITE ? sq + 8 : sq - 8;
+		bb_t enemy_reach = 0;
+		for (bb_t e = pieces & p->by_color[c ^ 1]; e;)
+			enemy_reach |= z->region[bb_pop(&e)];
+		if (!(z->fixed & BB(fwd)) ||
+		    (pawn_attacks(c, sq) & (enemy_reach | pos_pieces(p, c ^ 1, ARB_PAWN))))
+			return 0;
+	}
+	return 1;
+}
+
+/* With frozen pawns a mate needs a check on a square the defender's king
+ * can reach; 1 if `side` can never attack any of them. */
+static int frozen_cannot_mate(const arb_position *p, int side)
+{
+	frozen z;
+	if (!p->by_type[ARB_PAWN] || !pawns_frozen(p, &z))
+		return 0;
+	bb_t attack = z.fixed_att[side], b;
+	bb_t pieces = p->by_color[side] & ~p->by_type[ARB_PAWN] & ~p->by_type[ARB_KING];
+	while (pieces) {
+		int sq = bb_pop(&pieces), type = p->board[sq] & 7;
+		for (b = z.region[sq]; b;)
+			attack |= piece_step(type, bb_pop(&b), z.fixed);
+	}
+	return !(attack & z.region[pos_king(p, side ^ 1)]);
+}
+
+/* ------------------------------------------------------------------------
+ * Move ordering: drive toward a mate of the defender's king
+ * ---------------------------------------------------------------------- */
+
+static int dist(int a, int b)
+{
+	int df = abs(ARB_FILE(a) - ARB_FILE(b)), dr = abs(ARB_RANK(a) - ARB_RANK(b));
+	return df > dr ? df : dr;
+}
+
+static int edge_dist(int sq)
+{
+	int f = ARB_FILE(sq), r = ARB_RANK(sq);
+	int df = f < 7 - f ? f : 7 - f, dr = r < 7 - r ? r : 7 - r;
+	return df + dr;
+}
+
+static int move_score(const uw_ctx *c, const arb_position *p, arb_move m)
+{
+	int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	int type = p->board[from] & 7, ek = pos_king(p, c->side ^ 1);
+	int s = 0;
+	if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLING)
+		return -20;
+	if (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION)
+		s += ARB_MOVE_PROMOTION_TYPE(m) == ARB_QUEEN ? 60 : 15;
+	if (p->side == c->side) { /* the mating side approaches */
+		s += 4 * (dist(from, ek) - dist(to, ek));
+		s -= p->board[to] ? 4 : 0;
+		return s - (type == ARB_KING ? 2 : 0);
+	}
+	if (type == ARB_KING) /* the defender's king runs to the edge */
+		return s + 6 * (edge_dist(from) - edge_dist(to));
+	if (king_attacks(ek) & BB(to)) /* ... and its pieces box it in */
+		s += 12;
+	if (p->board[to]) /* taking the mating material is unhelpful */
+		s -= 25;
+	return s;
+}
+
+/* Sorts moves[0..n) by descending score (insertion sort: lists are short). */
+static void order_moves(const uw_ctx *c, arb_move *moves, int n)
+{
+	int score[ARB_MAX_MOVES];
+	for (int i = 0; i < n; i++)
+		score[i] = move_score(c, &c->pos, moves[i]);
+	for (int i = 1; i < n; i++) {
+		arb_move m = moves[i];
+		int s = score[i], j = i - 1;
+		for (; j >= 0 && score[j] < s; j--) {
+			moves[j + 1] = moves[j];
+			score[j + 1] = score[j];
+		}
+		moves[j + 1] = m;
+		score[j + 1] = s;
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * Helpmate search (both sides cooperate), iterative deepening
+ * ---------------------------------------------------------------------- */
+
+static int tick(uw_ctx *c)
+{
+	if (++c->nodes > c->limit)
+		c->aborted = 1;
+	return !c->aborted;
+}
+
+/* The defender is to move, has no move and is in check. */
+static int mated_here(const arb_position *p, int side, int nmoves)
+{
+	return nmoves == 0 && p->side != side && pos_checkers(p);
+}
+
+static void found(uw_ctx *c, int ply)
+{
+	memcpy(c->line, c->path, (size_t)ply * sizeof(arb_move));
+	c->line_len = ply;
+}
+
+static tt_entry *tt_slot(uw_ctx *c)
+{
+	return &c->tt[c->pos.key & ((1u << UW_TT_BITS) - 1)];
+}
+
+/* 1 if `side` mates within `depth` plies (line in c->line). */
+static int hm_search(uw_ctx *c, int depth, int ply)
+{
+	arb_position *p = &c->pos;
+	arb_move *moves = c->moves[ply];
+	int n = gen_legal(p, moves);
+	if (n == 0) {
+		if (!mated_here(p, c->side, 0))
+			return 0;
+		found(c, ply);
+		return 1;
+	}
+	if (material_cannot_mate(p, c->side))
+		return 0;
+	if (depth == 0 || ply >= UW_MAX_PLY - 1) {
+		c->cut = 1;
+		return 0;
+	}
+	tt_entry *e = tt_slot(c);
+	if (e->key == p->key && e->depth >= depth) {
+		c->cut |= !e->exhaustive;
+		return 0;
+	}
+	if (!tick(c))
+		return 0;
+	int saved_cut = c->cut;
+	c->cut = 0;
+	order_moves(c, moves, n);
+	for (int i = 0; i < n && !c->aborted; i++) {
+		arb_undo u;
+		pos_do_move(p, moves[i], &u);
+		/* FIDE 2018 1.4: the last move of a mate must give check. */
+		int skip = depth == 1 && !pos_checkers(p);
+		c->path[ply] = moves[i];
+		int r = !skip && hm_search(c, depth - 1, ply + 1);
+		c->cut |= skip;
+		pos_undo_move(p, moves[i], &u);
+		if (r)
+			return 1;
+	}
+	if (!c->aborted) {
+		e = tt_slot(c);
+		e->key = p->key;
+		e->depth = (int16_t)depth;
+		e->exhaustive = (int16_t)!c->cut;
+	}
+	c->cut |= saved_cut;
+	return 0;
+}
+
+/* Runs helpmate iterations until a mate, a proof, or the node limit. */
+static arb_verdict helpmate(uw_ctx *c)
+{
+	while (c->hm_depth < UW_MAX_PLY - 1) {
+		c->cut = 0;
+		if (hm_search(c, c->hm_depth, 0))
+			return ARB_WINNABLE;
+		if (c->aborted)
+			return ARB_UNDETERMINED;
+		if (!c->cut) /* every line ended without mate */
+			return ARB_UNWINNABLE;
+		c->hm_depth += 2;
+	}
+	return ARB_UNDETERMINED;
+}
+
+/* ------------------------------------------------------------------------
+ * Exhaustive walk of the reachable positions
+ * ---------------------------------------------------------------------- */
+
+/* A second, independent hash so that a visited-set hit is a 128-bit match. */
+static uint64_t check_hash(const arb_position *p)
+{
+	uint64_t h = 0x9E3779B97F4A7C15ULL ^ p->side ^ ((uint64_t)p->rights << 8) ^
+		     ((uint64_t)p->ep << 16);
+	for (int i = 0; i < 7; i++) {
+		h ^= p->by_type[i] + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+		h *= 0xBF58476D1CE4E5B9ULL;
+	}
+	h ^= p->by_color[0] * 0x94D049BB133111EBULL;
+	return h | 1;
+}
+
+static int seen_grow(uw_ctx *c)
+{
+	size_t cap = c->seen_cap ? c->seen_cap * 2 : 4096;
+	seen_entry *t = calloc(cap, sizeof *t);
+	if (!t)
+		return 0;
+	for (size_t i = 0; i < c->seen_cap; i++) {
+		if (!c->seen[i].check)
+			continue;
+		size_t j = c->seen[i].key & (cap - 1);
+		while (t[j].check)
+			j = (j + 1) & (cap - 1);
+		t[j] = c->seen[i];
+	}
+	free(c->seen);
+	c->seen = t;
+	c->seen_cap = cap;
+	return 1;
+}
+
+/* 1 if the position is new (and records it), 0 if seen, -1 on no memory. */
+static int seen_insert(uw_ctx *c)
+{
+	if (2 * (c->seen_count + 1) > c->seen_cap && !seen_grow(c))
+		return -1;
+	uint64_t key = c->pos.key, chk = check_hash(&c->pos);
+	size_t j = key & (c->seen_cap - 1);
+	for (; c->seen[j].check; j = (j + 1) & (c->seen_cap - 1))
+		if (c->seen[j].key == key && c->seen[j].check == chk)
+			return 0;
+	c->seen[j].key = key;
+	c->seen[j].check = chk;
+	c->seen_count++;
+	return 1;
+}
+
+/* The walk's stack grows with the path (a depth-first path through every
+ * reachable position can be far longer than a mating line); move lists
+ * live in one arena, each frame owning [base, base + n). */
+typedef struct walk_frame {
+	size_t base;
+	int n, i;
+	arb_move move; /* the move that left this frame's position */
+	arb_undo undo;
+} walk_frame;
+
+typedef struct walk_stack {
+	walk_frame *f;
+	arb_move *arena;
+	size_t cap, arena_cap;
+} walk_stack;
+
+static int walk_reserve(walk_stack *w, size_t depth, size_t arena_end)
+{
+	if (depth >= w->cap) {
+		size_t cap = w->cap ? w->cap * 2 : 1024;
+		walk_frame *f = realloc(w->f, cap * sizeof *f);
+		if (!f)
+			return 0;
+		w->f = f;
+		w->cap = cap;
+	}
+	if (arena_end > w->arena_cap) {
+		size_t cap = w->arena_cap ? w->arena_cap * 2 : 65536;
+		while (cap < arena_end)
+			cap *= 2;
+		arb_move *m = realloc(w->arena, cap * sizeof *m);
+		if (!m)
+			return 0;
+		w->arena = m;
+		w->arena_cap = cap;
+	}
+	return 1;
+}
+
+/* Expands the position at `depth`: 1 = push it, 0 = leaf, 2 = mate. */
+static int walk_enter(uw_ctx *c, walk_stack *w, size_t depth, size_t base)
+{
+	if (!walk_reserve(w, depth, base + ARB_MAX_MOVES)) {
+		c->aborted = 1;
+		return 0;
+	}
+	walk_frame *f = &w->f[depth];
+	f->base = base;
+	f->n = gen_legal(&c->pos, w->arena + base);
+	f->i = 0;
+	if (f->n == 0)
+		return mated_here(&c->pos, c->side, 0) ? 2 : 0;
+	if (material_cannot_mate(&c->pos, c->side))
+		return 0;
+	/* The pawn structure only changes on a zeroing move (FIDE 2018 9.3). */
+	if ((depth == 0 || c->pos.halfmove == 0) && frozen_cannot_mate(&c->pos, c->side))
+		return 0;
+	return 1;
+}
+
+/* A mate found at `depth`: the path is the line if it fits. */
+static int walk_mate(uw_ctx *c, const walk_stack *w, size_t depth)
+{
+	if (depth >= UW_MAX_PLY) {
+		c->cut = 1; /* too long to report; the helpmate phase may find it */
+		return 0;
+	}
+	for (size_t i = 0; i < depth; i++)
+		c->line[i] = w->f[i].move;
+	c->line_len = (int)depth;
+	return 1;
+}
+
+/* Depth-first over every reachable position, each expanded once. */
+static arb_verdict walk(uw_ctx *c, walk_stack *w)
+{
+	size_t depth = 0;
+	int r, won = 0;
+	c->seen_count = 0;
+	if (c->seen)
+		memset(c->seen, 0, c->seen_cap * sizeof *c->seen);
+	c->cut = 0;
+	if (seen_insert(c) < 0)
+		return ARB_UNDETERMINED;
+	r = walk_enter(c, w, 0, 0);
+	if (r != 1)
+		return r == 2 ? ARB_WINNABLE : c->aborted ? ARB_UNDETERMINED : ARB_UNWINNABLE;
+	for (;;) {
+		walk_frame *f = &w->f[depth];
+		if (f->i == f->n || c->aborted || won) {
+			if (depth-- == 0)
+				break;
+			pos_undo_move(&c->pos, w->f[depth].move, &w->f[depth].undo);
+			continue;
+		}
+		arb_move m = w->arena[f->base + (size_t)f->i++];
+		pos_do_move(&c->pos, m, &f->undo);
+		f->move = m;
+		int fresh = seen_insert(c);
+		c->aborted |= fresh < 0;
+		r = fresh == 1 && tick(c) ? walk_enter(c, w, depth + 1, f->base + (size_t)f->n) : 0;
+		f = &w->f[depth]; /* walk_enter may have moved the frames */
+		if (r == 2)
+			won = walk_mate(c, w, depth + 1);
+		if (r == 1)
+			depth++;
+		else
+			pos_undo_move(&c->pos, m, &f->undo);
+	}
+	if (won)
+		return ARB_WINNABLE;
+	if (c->aborted)
+		return ARB_UNDETERMINED;
+	return c->cut ? ARB_UNDETERMINED : ARB_UNWINNABLE;
+}
+
+/* ------------------------------------------------------------------------
+ * Driver
+ * ---------------------------------------------------------------------- */
+
+static void ctx_free(uw_ctx *c)
+{
+	free(c->moves);
+	free(c->tt);
+	free(c->seen);
+	free(c);
+}
+
+static void report(arb_analysis *out, arb_verdict v, const uw_ctx *c, long nodes)
+{
+	if (!out)
+		return;
+	out->verdict = v;
+	out->nodes = nodes;
+	out->line_len = 0;
+	if (v == ARB_WINNABLE && c) {
+		out->line_len = c->line_len;
+		memcpy(out->line, c->line, (size_t)c->line_len * sizeof(arb_move));
+	}
+}
+
+/* Alternates helpmate and walk phases with limits growing 4x per round. */
+static arb_verdict run_search(uw_ctx *c, long budget, long *used)
+{
+	long step = UW_FIRST_LIMIT;
+	walk_stack w = {0};
+	arb_verdict v = ARB_UNDETERMINED;
+	*used = 0;
+	while (*used < budget && v == ARB_UNDETERMINED) {
+		for (int phase = 0; phase < 2 && v == ARB_UNDETERMINED; phase++) {
+			long lim = step < budget - *used ? step : budget - *used;
+			if (lim <= 0)
+				break;
+			c->nodes = 0;
+			c->limit = lim;
+			c->aborted = 0;
+			c->line_len = 0;
+			v = phase == 0 ? helpmate(c) : walk(c, &w);
+			*used += c->nodes < lim ? c->nodes : lim;
+		}
+		step *= 4;
+	}
+	free(w.f);
+	free(w.arena);
+	return v;
+}
+
+static uw_ctx *ctx_new(const arb_position *pos, int side)
+{
+	uw_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->pos = *pos;
+	c->side = side;
+	c->hm_depth = pos->side == side ? 1 : 2;
+	c->moves = malloc(UW_MAX_PLY * sizeof *c->moves);
+	c->tt = calloc((size_t)1 << UW_TT_BITS, sizeof *c->tt);
+	if (!c->moves || !c->tt) {
+		ctx_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The layers in order; *nodes receives the search nodes spent. */
+static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ctx **keep,
+			   long *nodes)
+{
+	arb_move moves[ARB_MAX_MOVES];
+	int n = gen_legal(pos, moves);
+	*nodes = 0;
+	if (n == 0) /* FIDE 2018 5.1.1 mate / 5.2.1 stalemate */
+		return mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNWINNABLE;
+	if (material_cannot_mate(pos, side) || frozen_cannot_mate(pos, side))
+		return ARB_UNWINNABLE;
+	uw_ctx *c = ctx_new(pos, side);
+	if (!c)
+		return ARB_UNDETERMINED;
+	arb_verdict v = run_search(c, budget, nodes);
+	*keep = c;
+	return v;
+}
+
+ARB_API arb_verdict arb_can_checkmate(const arb_position *pos, arb_color side, long max_nodes,
+				      arb_analysis *out)
+{
+	uw_ctx *c = NULL;
+	long nodes = 0;
+	arb_verdict v = ARB_UNDETERMINED;
+	attacks_init();
+	/* Misuse (no position, no such colour) is not a question: undetermined. */
+	if (pos && (side == ARB_WHITE || side == ARB_BLACK))
+		v = analyse(pos, (int)side, max_nodes > 0 ? max_nodes : ARB_ANALYSIS_DEFAULT_NODES,
+			    &c, &nodes);
+	report(out, v, c, nodes);
+	if (c)
+		ctx_free(c);
+	return v;
+}
+
+/* FIDE 2018 5.2.2: dead when neither player can mate by any legal series. */
+ARB_API arb_verdict arb_position_dead(const arb_position *pos, long max_nodes)
+{
+	arb_verdict w, b;
+	if (!pos)
+		return ARB_UNDETERMINED;
+	w = arb_can_checkmate(pos, ARB_WHITE, max_nodes, NULL);
+	if (w == ARB_WINNABLE)
+		return ARB_WINNABLE;
+	b = arb_can_checkmate(pos, ARB_BLACK, max_nodes, NULL);
+	if (b == ARB_WINNABLE)
+		return ARB_WINNABLE;
+	return w == ARB_UNWINNABLE && b == ARB_UNWINNABLE ? ARB_UNWINNABLE : ARB_UNDETERMINED;
+}
+
+/* ------------------------------------------------------------------------
+ * US Chess 14E: insufficient material to win on time
+ * ---------------------------------------------------------------------- */
+
+/* The forced-win search: plain AND-OR mate search (the winner picks one
+ * move, every defence must lose), iterative deepening up to
+ * FW_MAX_PLIES plies (a mate in 5 for the winner, whoever is to move),
+ * and at most FW_MAX_NODES nodes (or the caller's smaller budget). A search
+ * that runs out counts as "no forced win" (14E2, 14E3). */
+#define FW_MAX_PLIES 10
+#define FW_MAX_NODES 200000L
+
+static int fw_search(uw_ctx *c, int depth, int ply)
+{
+	arb_position *p = &c->pos;
+	arb_move *moves = c->moves[ply];
+	int n = gen_legal(p, moves), attack = p->side == c->side;
+	if (n == 0)
+		return mated_here(p, c->side, 0);
+	if (depth == 0 || !tick(c) || material_cannot_mate(p, c->side))
+		return 0;
+	if (attack)
+		order_moves(c, moves, n);
+	for (int i = 0; i < n && !c->aborted; i++) {
+		arb_undo u;
+		pos_do_move(p, moves[i], &u);
+		int r = fw_search(c, depth - 1, ply + 1);
+		pos_undo_move(p, moves[i], &u);
+		if (r == attack) /* a winning move, or a saving defence */
+			return attack;
+	}
+	return !attack && !c->aborted;
+}
+
+static int forced_win(const arb_position *pos, int side, long max_nodes)
+{
+	uw_ctx *c = ctx_new(pos, side);
+	int won = 0;
+	if (!c)
+		return 0;
+	c->limit = max_nodes > 0 && max_nodes < FW_MAX_NODES ? max_nodes : FW_MAX_NODES;
+	for (int d = pos->side == side ? 1 : 2; d <= FW_MAX_PLIES && !won && !c->aborted; d += 2)
+		won = fw_search(c, d, 0);
+	ctx_free(c);
+	return won;
+}
+
+/* Counts of the non-king material of `color`. */
+static int count(const arb_position *p, int color, int type)
+{
+	return bb_popcount(pos_pieces(p, color, type));
+}
+
+ARB_API int arb_uscf_insufficient_to_win(const arb_position *pos, arb_color flagged,
+					 long max_nodes)
+{
+	if (!pos || (flagged != ARB_WHITE && flagged != ARB_BLACK))
+		return 0;
+	attacks_init();
+	int win = (int)flagged ^ 1;
+	int pawns = count(pos, win, ARB_PAWN), n = count(pos, win, ARB_KNIGHT);
+	int b = count(pos, win, ARB_BISHOP), heavy = count(pos, win, ARB_ROOK) +
+						    count(pos, win, ARB_QUEEN);
+	if (pawns + n + b + heavy == 0)
+		return 1; /* US Chess 14E1: lone king */
+	if (pawns + heavy > 0)
+		return 0;
+	if (n + b == 1) /* 14E2: K+B or K+N, draw unless a forced win */
+		return !forced_win(pos, win, max_nodes);
+	if (n == 2 && b == 0 && !pos_pieces(pos, flagged, ARB_PAWN)) /* 14E3 */
+		return !forced_win(pos, win, max_nodes);
+	return 0;
+}
