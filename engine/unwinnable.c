@@ -442,6 +442,9 @@ static int walk_enter(uw_ctx *c, walk_stack *w, size_t depth, size_t base)
 	f->base = base;
 	f->n = gen_legal(&c->pos, w->arena + base);
 	f->i = 0;
+	/* Ordered like the helpmate search: a depth-first walk led toward a
+	 * mating pattern finds long mates that iterative deepening cannot. */
+	order_moves(c, w->arena + base, f->n);
 	if (f->n == 0)
 		return mated_here(&c->pos, c->side, 0) ? 2 : 0;
 	if (material_cannot_mate(&c->pos, c->side))
