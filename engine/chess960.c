@@ -19,14 +19,10 @@ static const int knight_pairs[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
 
 static arb_status c960_fail(arb_error *err, const char *fmt, ...)
 {
-	if (err) {
-		va_list ap;
-		memset(err, 0, sizeof *err);
-		err->code = ARB_E_ARGUMENT;
-		va_start(ap, fmt);
-		vsnprintf(err->message, sizeof err->message, fmt, ap);
-		va_end(ap);
-	}
+	va_list ap;
+	va_start(ap, fmt);
+	err_vreport(err, ARB_E_ARGUMENT, 0, NULL, fmt, ap);
+	va_end(ap);
 	return ARB_E_ARGUMENT;
 }
 

@@ -156,17 +156,12 @@ arb_status arb_epd_set_op(arb_epd *e, const char *name, const char *const *opera
 
 static arb_status epd_fail(arb_error *err, int column, const char *fmt, ...)
 {
-	if (err) {
-		char why[180];
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, sizeof why, fmt, ap);
-		va_end(ap);
-		memset(err, 0, sizeof *err);
-		err->code = ARB_E_EPD;
-		err->column = column;
-		snprintf(err->message, sizeof err->message, "EPD column %d: %s", column, why);
-	}
+	char prefix[32];
+	va_list ap;
+	snprintf(prefix, sizeof prefix, "EPD column %d", column);
+	va_start(ap, fmt);
+	err_vreport(err, ARB_E_EPD, column, prefix, fmt, ap);
+	va_end(ap);
 	return ARB_E_EPD;
 }
 

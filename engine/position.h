@@ -14,6 +14,8 @@
 #ifndef ARB_POSITION_H
 #define ARB_POSITION_H
 
+#include <stdarg.h>
+
 #include "arbiter.h"
 #include "attacks.h"
 
@@ -89,6 +91,11 @@ uint64_t pos_compute_key(const arb_position *p);
 int pos_ep_capture_legal(const arb_position *p, int ep);
 /* Sets p->ep to `sq` if an e.p. capture onto it is legal, else to none; keeps the key. */
 void pos_set_ep_if_legal(arb_position *p, int sq);
+
+/* Fills err (when not NULL) for an input error: code, column, and the
+ * message "PREFIX: why" (just "why" without a prefix). Returns code. */
+arb_status err_vreport(arb_error *err, arb_status code, int column, const char *prefix,
+		       const char *fmt, va_list ap);
 
 /* The internal invariant checker; writes a reason into why (size n) on failure. */
 int position_is_valid(const arb_position *p, char *why, size_t n);

@@ -109,18 +109,13 @@ size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf)
 static arb_status san_fail(arb_error *err, arb_status code, const char *text, size_t len, int column,
 			   const char *fmt, ...)
 {
-	if (err) {
-		char why[160];
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, sizeof why, fmt, ap);
-		va_end(ap);
-		memset(err, 0, sizeof *err);
-		err->code = code;
-		err->column = column;
-		snprintf(err->message, sizeof err->message, "SAN '%.*s'%s: %s", (int)(len > 20 ? 20 : len),
-			 text, len > 20 ? "..." : "", why);
-	}
+	char prefix[40];
+	va_list ap;
+	snprintf(prefix, sizeof prefix, "SAN '%.*s'%s", (int)(len > 20 ? 20 : len), text,
+		 len > 20 ? "..." : "");
+	va_start(ap, fmt);
+	err_vreport(err, code, column, prefix, fmt, ap);
+	va_end(ap);
 	return code;
 }
 

@@ -1,7 +1,11 @@
 /*
- * status.c -- names of status codes and the version string.
+ * status.c -- names of status codes, the version string, and the one helper
+ * that fills an arb_error for input errors.
  */
-#include "arbiter.h"
+#include "position.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #ifndef ARBITER_VERSION_STRING
 #define ARBITER_VERSION_STRING "0.0.0"
@@ -35,3 +39,20 @@ const char *arb_status_name(arb_status status)
 }
 
 const char *arb_version(void) { return ARBITER_VERSION_STRING; }
+
+arb_status err_vreport(arb_error *err, arb_status code, int column, const char *prefix,
+		       const char *fmt, va_list ap)
+{
+	char why[160];
+	if (!err)
+		return code;
+	vsnprintf(why, sizeof why, fmt, ap);
+	memset(err, 0, sizeof *err);
+	err->code = code;
+	err->column = column;
+	if (prefix && *prefix)
+		snprintf(err->message, sizeof err->message, "%.80s: %s", prefix, why);
+	else
+		snprintf(err->message, sizeof err->message, "%s", why);
+	return code;
+}
