@@ -216,6 +216,12 @@ static int move_score(const uw_ctx *c, const arb_position *p, arb_move m)
 	if (p->side == c->side) { /* the mating side approaches */
 		s += 4 * (dist(from, ek) - dist(to, ek));
 		s -= p->board[to] ? 4 : 0;
+		if (type != ARB_KING && type != ARB_PAWN) {
+			/* ... and covers the king's square and its escapes */
+			bb_t occ = pos_occupied(p) & ~BB(from);
+			bb_t zone = king_attacks(ek) | BB(ek);
+			s += 2 * bb_popcount(piece_step(type, to, occ) & zone);
+		}
 		return s - (type == ARB_KING ? 2 : 0);
 	}
 	if (type == ARB_KING) /* the defender's king runs to the edge */
