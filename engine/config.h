@@ -28,6 +28,20 @@
 #define ARB_CLOCK_MAX 999999999
 #endif
 
+/* PGN reading: the longest tag value or comment, the longest other token
+ * (a move, a number, a NAG), and the deepest nesting of variations. A game
+ * that goes past one is reported as an error and skipped; memory per game is
+ * bounded by them. */
+#ifndef ARB_PGN_TEXT_MAX
+#define ARB_PGN_TEXT_MAX (1 << 20)
+#endif
+#ifndef ARB_PGN_TOKEN_MAX
+#define ARB_PGN_TOKEN_MAX 255
+#endif
+#ifndef ARB_PGN_VARIATION_DEPTH_MAX
+#define ARB_PGN_VARIATION_DEPTH_MAX 128
+#endif
+
 /* Deepest perft accepted (the recursion depth). */
 #ifndef ARB_PERFT_MAX_DEPTH
 #define ARB_PERFT_MAX_DEPTH 64

@@ -24,9 +24,9 @@
 
 enum {
 	READ_CHUNK = 1 << 16,
-	TOKEN_MAX = 255,          /* a SAN move, a number, a NAG */
-	TEXT_MAX = 1 << 20,       /* a tag value or a comment */
-	VARIATION_DEPTH_MAX = 128 /* nested '(' */
+	TOKEN_MAX = ARB_PGN_TOKEN_MAX,
+	TEXT_MAX = ARB_PGN_TEXT_MAX,
+	VARIATION_DEPTH_MAX = ARB_PGN_VARIATION_DEPTH_MAX
 };
 
 typedef struct frame {
