@@ -118,15 +118,13 @@ GEN_INLINE int gen_pawns(const arb_position *p, arb_move *out, int n, bb_t targe
 	return n;
 }
 
-GEN_INLINE int gen_en_passant(const arb_position *p, arb_move *out, int n, int ksq)
+GEN_INLINE int gen_en_passant(const arb_position *p, arb_move *out, int n)
 {
-	const int us = p->side, them = us ^ 1, ep = p->ep, cap = ep ^ 8;
-	bb_t capturers = pawn_attacks(them, ep) & pos_pieces(p, us, ARB_PAWN);
+	const int ep = p->ep;
+	bb_t capturers = pawn_attacks(p->side ^ 1, ep) & pos_pieces(p, p->side, ARB_PAWN);
 	while (capturers) {
 		int from = bb_pop(&capturers);
-		bb_t occ = (pos_occupied(p) ^ BB(from) ^ BB(cap)) | BB(ep);
-		/* Lifting both pawns can uncover a rank attack on the king. */
-		if (pos_attacked_by(p, ksq, them, occ) & ~BB(cap))
+		if (!pos_ep_capture_safe(p, from, ep))
 			continue;
 		if (out)
 			out[n] = ARB_MAKE_MOVE(from, ep, ARB_MOVE_EN_PASSANT, 0);
@@ -215,7 +213,7 @@ GEN_INLINE int gen_legal_body(const arb_position *p, arb_move *out)
 
 	n = gen_pawns(p, out, n, target, pinned, ksq);
 	if (p->ep != ARB_NO_SQUARE)
-		n = gen_en_passant(p, out, n, ksq);
+		n = gen_en_passant(p, out, n);
 	if (!checkers && p->rights)
 		n = gen_castling(p, out, n);
 	return n;

@@ -218,13 +218,9 @@ int pos_ep_capture_legal(const arb_position *p, int ep)
 	if (p->board[cap] != ARB_PIECE(them, ARB_PAWN) || p->board[ep])
 		return 0;
 	bb_t capturers = pawn_attacks(them, ep) & pos_pieces(p, us, ARB_PAWN);
-	int ksq = pos_king(p, us);
-	while (capturers) {
-		int from = bb_pop(&capturers);
-		bb_t occ = (pos_occupied(p) ^ BB(from) ^ BB(cap)) | BB(ep);
-		if (!(pos_attacked_by(p, ksq, them, occ) & ~BB(cap)))
+	while (capturers)
+		if (pos_ep_capture_safe(p, bb_pop(&capturers), ep))
 			return 1;
-	}
 	return 0;
 }
 

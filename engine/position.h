@@ -76,6 +76,16 @@ static inline bb_t pos_checkers(const arb_position *p)
 	return pos_attacked_by(p, pos_king(p, p->side), p->side ^ 1, pos_occupied(p));
 }
 
+/* 1 if the side to move's pawn on `from` may take en passant onto `ep`
+ * without leaving its king in check: both pawns are lifted, so a rank or
+ * diagonal attack they blocked is seen. */
+static inline int pos_ep_capture_safe(const arb_position *p, int from, int ep)
+{
+	const int us = p->side, cap = ep ^ 8;
+	bb_t occ = (pos_occupied(p) ^ BB(from) ^ BB(cap)) | BB(ep);
+	return !(pos_attacked_by(p, pos_king(p, us), us ^ 1, occ) & ~BB(cap));
+}
+
 /* Board editing (no key / rights upkeep beyond the key of the piece). */
 void pos_clear(arb_position *p);
 void pos_put(arb_position *p, int piece, int sq);
