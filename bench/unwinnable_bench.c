@@ -75,8 +75,13 @@ static int run_tsv(stats *s, const char *path, long nodes)
 		const char *got = verdict_name(v);
 		if (sd == 2 && v == ARB_UNWINNABLE)
 			got = "dead";
-		/* Undetermined is counted in the verdicts, not as wrong. */
-		if (want && v != ARB_UNDETERMINED && strcmp(want, got)) {
+		if (getenv("UNWINNABLE_BENCH_VERBOSE"))
+			printf("ROW %s\t%s\t%s\t%.0f\n", fen, side, got, s->us[s->n - 1]);
+		/* Undetermined is listed and counted, not called wrong. */
+		if (v == ARB_UNDETERMINED)
+			printf("UNDETERMINED %s\t%s\twant %s (%.0f us)\n", fen, side,
+			       want ? want : "?", s->us[s->n - 1]);
+		else if (want && strcmp(want, got)) {
 			s->wrong++;
 			printf("MISMATCH %s\t%s\twant %s got %s (%.0f us)\n", fen, side, want, got,
 			       s->us[s->n - 1]);

@@ -1,11 +1,14 @@
 /*
  * unwinnable.c -- "can this side still checkmate?" (FIDE 2018 5.2.2 dead
- * position, 6.9 time forfeit, 7.5.5 illegal-move loss) and US Chess 14E.
+ * position, 6.9 time forfeit, 7.5.5 illegal-move loss) and US Chess 14E
+ * and blitz 7c.
  *
  * Layers, cheapest first: (1) terminal states; (2) material rules that hold
  * for every descendant (no pawns can promote, so material only shrinks);
- * (3) a bounded helpmate search (iterative deepening, transposition table,
- * moves ordered toward mating patterns); (4) an exhaustive walk of every
+ * (3) a bounded helpmate search (a depth budget that progress toward a
+ * mating net does not consume, aimed at the king and then at each corner,
+ * a transposition table, moves ordered toward mating patterns); (4) an
+ * exhaustive walk of every
  * reachable position under a visited set, which covers forced play and
  * locked pawn structures: when the walk ends with no mate and no cut-off,
  * the reachable set holds no mate, which proves ARB_UNWINNABLE. Phases (3)
@@ -24,12 +27,8 @@
 #define UW_MAX_PLY ARB_MATE_LINE_MAX
 #define UW_TT_BITS 16
 #define UW_FIRST_LIMIT 2048L
-
-typedef struct tt_entry {
-	uint64_t key;
-	int16_t depth; /* no mate within this many plies */
-	int16_t exhaustive; /* ... and the subtree had no depth cut-off */
-} tt_entry;
+#define UW_HM_MAX_BUDGET 24
+#define UW_HM_FIRST_CAP 1024L
 
 typedef struct seen_entry {
 	uint64_t key, check; /* check == 0: empty slot */
@@ -44,10 +43,14 @@ typedef struct uw_ctx {
 	arb_move path[UW_MAX_PLY];
 	arb_move line[UW_MAX_PLY];
 	arb_move (*moves)[ARB_MAX_MOVES]; /* per-ply move lists */
-	tt_entry *tt;
+	void *tt; /* hm_entry table */
+	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
-	int hm_depth; /* next helpmate iteration depth */
+	int hm_depth; /* next helpmate iteration budget */
+	int target; /* the square the mating net is aimed at, or none */
+	int targets[5], hm_target; /* none, then the corners nearest first */
+	long hm_cap; /* nodes per helpmate search */
 } uw_ctx;
 
 /* ------------------------------------------------------------------------
@@ -252,7 +255,15 @@ static void order_moves(const uw_ctx *c, arb_move *moves, int n)
 }
 
 /* ------------------------------------------------------------------------
- * Helpmate search (both sides cooperate), iterative deepening
+ * Helpmate search (both sides cooperate) with a move-scored depth budget
+ *
+ * Every move is scored as progress (+1), neutral (0) or regress (-1) toward
+ * a mating net by move_step(); a node with budget r gives a child
+ * r - 1 + step, so lines made of progress moves run deep for free while
+ * aimless ones die quickly. A neutral reply to a progress move also counts
+ * as progress (the two sides' plans chain). Iterations grow the budget by
+ * one. The search only finds mates (never proves their absence: budget
+ * cuts are everywhere); proofs come from the exhaustive walk.
  * ---------------------------------------------------------------------- */
 
 static int tick(uw_ctx *c)
@@ -274,13 +285,61 @@ static void found(uw_ctx *c, int ply)
 	c->line_len = ply;
 }
 
-static tt_entry *tt_slot(uw_ctx *c)
+static int sgn(int x)
 {
-	return &c->tt[c->pos.key & ((1u << UW_TT_BITS) - 1)];
+	return (x > 0) - (x < 0);
 }
 
-/* 1 if `side` mates within `depth` plies (line in c->line). */
-static int hm_search(uw_ctx *c, int depth, int ply)
+/* +1 progress, 0 neutral, -1 regress: see the section comment. The net is
+ * aimed at c->target (a corner), or at the defender's king when none. */
+static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
+{
+	int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	int type = p->board[from] & 7;
+	int lk = pos_king(p, c->side ^ 1), wk = pos_king(p, c->side);
+	int t = c->target == ARB_NO_SQUARE ? lk : c->target;
+	if (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION)
+		return p->side == c->side && ARB_MOVE_PROMOTION_TYPE(m) == ARB_QUEEN;
+	if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLING)
+		return 0;
+	if (p->side == c->side) {
+		if (type == ARB_KING)
+			return dist(from, t) > 2 ? sgn(dist(from, t) - dist(to, t)) : 0;
+		if (type == ARB_PAWN)
+			return 0;
+		bb_t occ = pos_occupied(p) & ~BB(from);
+		bb_t zone = king_attacks(t) | BB(t);
+		return sgn(bb_popcount(piece_step(type, to, occ) & zone) -
+			   bb_popcount(piece_step(type, from, occ) & zone));
+	}
+	if (p->board[to] || ARB_MOVE_KIND(m) == ARB_MOVE_EN_PASSANT)
+		return -1; /* the defender taking material rarely helps */
+	if (c->target != ARB_NO_SQUARE)
+		return type == ARB_PAWN ? 0 : sgn(dist(from, t) - dist(to, t));
+	if (type == ARB_KING) {
+		int de = edge_dist(from) - edge_dist(to), dk = dist(from, wk) - dist(to, wk);
+		if (de >= 0 && dk >= 0)
+			return de + dk > 0;
+		return de < 0 && dk < 0 ? -1 : 0;
+	}
+	if (type != ARB_PAWN)
+		return sgn(dist(from, lk) - dist(to, lk)) > 0 && dist(to, lk) == 1;
+	return 0;
+}
+
+typedef struct hm_entry {
+	uint64_t key;
+	int32_t budget; /* searched with at least this budget */
+	uint32_t gen;
+} hm_entry;
+
+static hm_entry *hm_slot(uw_ctx *c)
+{
+	return &((hm_entry *)c->tt)[c->pos.key & ((1u << UW_TT_BITS) - 1)];
+}
+
+/* 1 if a mate is found from here within budget r (line in c->line). */
+static int hm_search(uw_ctx *c, int r, int ply, int prev_step)
 {
 	arb_position *p = &c->pos;
 	arb_move *moves = c->moves[ply];
@@ -291,57 +350,58 @@ static int hm_search(uw_ctx *c, int depth, int ply)
 		found(c, ply);
 		return 1;
 	}
-	if (material_cannot_mate(p, c->side))
+	if (r < 0 || ply >= UW_MAX_PLY - 1 || material_cannot_mate(p, c->side))
 		return 0;
-	if (depth == 0 || ply >= UW_MAX_PLY - 1) {
-		c->cut = 1;
+	hm_entry *e = hm_slot(c);
+	if (e->gen == c->gen && e->key == p->key && e->budget >= r)
 		return 0;
-	}
-	tt_entry *e = tt_slot(c);
-	if (e->key == p->key && e->depth >= depth) {
-		c->cut |= !e->exhaustive;
-		return 0;
-	}
+	e->key = p->key;
+	e->budget = r;
+	e->gen = c->gen;
 	if (!tick(c))
 		return 0;
-	int saved_cut = c->cut;
-	c->cut = 0;
 	order_moves(c, moves, n);
 	for (int i = 0; i < n && !c->aborted; i++) {
+		int step = move_step(c, p, moves[i]);
+		int child = r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
 		arb_undo u;
 		pos_do_move(p, moves[i], &u);
-		/* FIDE 2018 1.4: the last move of a mate must give check. */
-		int skip = depth == 1 && !pos_checkers(p);
+		/* Past the budget only a mating move is looked at (FIDE 2018
+		 * 1.4: the last move of a mate gives check). */
+		int skip = child < 0 && (p->side == c->side || !pos_checkers(p));
 		c->path[ply] = moves[i];
-		int r = !skip && hm_search(c, depth - 1, ply + 1);
-		c->cut |= skip;
+		int won = !skip && hm_search(c, child, ply + 1, step);
 		pos_undo_move(p, moves[i], &u);
-		if (r)
+		if (won)
 			return 1;
 	}
-	if (!c->aborted) {
-		e = tt_slot(c);
-		e->key = p->key;
-		e->depth = (int16_t)depth;
-		e->exhaustive = (int16_t)!c->cut;
-	}
-	c->cut |= saved_cut;
 	return 0;
 }
 
-/* Runs helpmate iterations until a mate, a proof, or the node limit. */
+/* Budget iterations, each budget aimed at the king and then at each
+ * corner (nearest first), each search capped at c->hm_cap nodes; past
+ * UW_HM_MAX_BUDGET the budgets start over with four times the cap. The
+ * schedule resumes where the last call stopped; runs until a mate or the
+ * node limit. */
 static arb_verdict helpmate(uw_ctx *c)
 {
-	while (c->hm_depth < UW_MAX_PLY - 1) {
-		c->cut = 0;
-		if (hm_search(c, c->hm_depth, 0))
+	long end = c->limit;
+	while (c->nodes < end) {
+		c->gen++;
+		c->target = c->targets[c->hm_target];
+		c->limit = end - c->nodes > c->hm_cap ? c->nodes + c->hm_cap : end;
+		c->aborted = 0;
+		if (hm_search(c, c->hm_depth, 0, 0))
 			return ARB_WINNABLE;
-		if (c->aborted)
-			return ARB_UNDETERMINED;
-		if (!c->cut) /* every line ended without mate */
-			return ARB_UNWINNABLE;
-		c->hm_depth += 2;
+		if (++c->hm_target == 5) {
+			c->hm_target = 0;
+			if (++c->hm_depth > UW_HM_MAX_BUDGET) {
+				c->hm_depth = 0;
+				c->hm_cap *= 4;
+			}
+		}
 	}
+	c->limit = end;
 	return ARB_UNDETERMINED;
 }
 
@@ -575,9 +635,21 @@ static uw_ctx *ctx_new(const arb_position *pos, int side)
 		return NULL;
 	c->pos = *pos;
 	c->side = side;
-	c->hm_depth = pos->side == side ? 1 : 2;
+	c->hm_depth = 0;
+	c->hm_cap = UW_HM_FIRST_CAP;
+	/* Mating nets aimed at the king itself, then at the corners. */
+	static const int corners[4] = {ARB_SQUARE(0, 0), ARB_SQUARE(7, 0), ARB_SQUARE(0, 7),
+				       ARB_SQUARE(7, 7)};
+	int lk = pos_king(pos, side ^ 1);
+	c->targets[0] = ARB_NO_SQUARE;
+	for (int i = 0; i < 4; i++) {
+		int j = i + 1;
+		for (; j > 1 && dist(lk, c->targets[j - 1]) > dist(lk, corners[i]); j--)
+			c->targets[j] = c->targets[j - 1];
+		c->targets[j] = corners[i];
+	}
 	c->moves = malloc(UW_MAX_PLY * sizeof *c->moves);
-	c->tt = calloc((size_t)1 << UW_TT_BITS, sizeof *c->tt);
+	c->tt = calloc((size_t)1 << UW_TT_BITS, sizeof(hm_entry));
 	if (!c->moves || !c->tt) {
 		ctx_free(c);
 		return NULL;
@@ -708,4 +780,15 @@ ARB_API int arb_uscf_insufficient_to_win(const arb_position *pos, arb_color flag
 	if (n == 2 && b == 0 && !pos_pieces(pos, flagged, ARB_PAWN)) /* 14E3 */
 		return !forced_win(pos, win, max_nodes);
 	return 0;
+}
+
+/* US Chess blitz 7c: a pawn, a rook, a queen, or two minor pieces. */
+ARB_API int arb_uscf_blitz_mating_material(const arb_position *pos, arb_color side)
+{
+	if (!pos || (side != ARB_WHITE && side != ARB_BLACK))
+		return 0;
+	int s = (int)side;
+	if (count(pos, s, ARB_PAWN) + count(pos, s, ARB_ROOK) + count(pos, s, ARB_QUEEN) > 0)
+		return 1;
+	return count(pos, s, ARB_KNIGHT) + count(pos, s, ARB_BISHOP) >= 2;
 }

@@ -186,6 +186,39 @@ START_TEST(test_uscf_14e)
 }
 END_TEST
 
+static int blitz7c(const char *fen, arb_color side)
+{
+	arb_position *pos = from_fen(fen);
+	int r = arb_uscf_blitz_mating_material(pos, side);
+	arb_position_free(pos);
+	return r;
+}
+
+START_TEST(test_uscf_blitz_7c)
+{
+	/* A pawn, a rook or a queen is mating material... */
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", ARB_WHITE), 1);
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ARB_WHITE), 1);
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", ARB_WHITE), 1);
+	/* ... so are two minor pieces, two knights included (Q13, E02) ... */
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", ARB_WHITE), 1);
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1", ARB_WHITE), 1);
+	/* ... even bishops on one colour, whatever the position. */
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", ARB_WHITE), 1);
+	/* One minor piece or a bare king is not, whatever the opponent has
+	 * (K+N v K+P: FIDE 6.9 says winnable, blitz 7c says not). */
+	ck_assert_int_eq(blitz7c("8/8/4k3/8/8/8/p7/N3K3 w - - 0 1", ARB_WHITE), 0);
+	ck_assert_int_eq(blitz7c("8/8/4k3/8/8/8/p7/N3K3 w - - 0 1", ARB_BLACK), 1);
+	ck_assert_int_eq(blitz7c("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", ARB_WHITE), 0);
+	ck_assert_int_eq(blitz7c("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1", ARB_WHITE), 0);
+	/* Bad input. */
+	arb_position *pos = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+	ck_assert_int_eq(arb_uscf_blitz_mating_material(NULL, ARB_WHITE), 0);
+	ck_assert_int_eq(arb_uscf_blitz_mating_material(pos, (arb_color)7), 0);
+	arb_position_free(pos);
+}
+END_TEST
+
 static Suite *unwinnable_suite(void)
 {
 	Suite *s = suite_create("unwinnable");
@@ -198,6 +231,7 @@ static Suite *unwinnable_suite(void)
 	tcase_add_test(tc, test_terminal);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_uscf_14e);
+	tcase_add_test(tc, test_uscf_blitz_7c);
 	suite_add_tcase(s, tc);
 	return s;
 }

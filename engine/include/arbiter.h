@@ -751,6 +751,15 @@ ARB_API arb_verdict arb_position_dead(const arb_position *pos, long max_nodes);
 ARB_API int arb_uscf_insufficient_to_win(const arb_position *pos, arb_color flagged,
 					 long max_nodes);
 
+/*
+ * US Chess blitz rule 7c (again a different question): does `side` have
+ * mating material, that is a pawn, a rook, a queen, or at least two minor
+ * pieces (two knights count)? 1 = yes (a flag fall or an illegal-move claim
+ * by `side` wins), 0 = no (blitz 8d: a draw instead). Only the material is
+ * looked at, never the position. 0 for a NULL position or a bad colour.
+ */
+ARB_API int arb_uscf_blitz_mating_material(const arb_position *pos, arb_color side);
+
 /* ------------------------------------------------------------------------
  * Perft
  * ---------------------------------------------------------------------- */
