@@ -191,6 +191,115 @@ static int frozen_cannot_mate(const arb_position *p, int side)
 }
 
 /* ------------------------------------------------------------------------
+ * Mating patterns of a lone minor piece (pawnless positions)
+ * ---------------------------------------------------------------------- */
+
+/* The defender's piece kinds that can stand on a flight square. */
+enum { MP_QUEEN, MP_ROOK, MP_KNIGHT, MP_LIGHT_BISHOP, MP_DARK_BISHOP, MP_KINDS };
+
+static bb_t kind_attacks(int kind, int sq, bb_t occ)
+{
+	switch (kind) {
+	case MP_QUEEN: return queen_attacks(sq, occ);
+	case MP_ROOK: return rook_attacks(sq, occ);
+	case MP_KNIGHT: return knight_attacks(sq);
+	default: return bishop_attacks(sq, occ);
+	}
+}
+
+/* Can the defender's pieces (cnt per kind) fill the squares `fill` so that
+ * none of them attacks `forbidden` (the checker, the squares between it and
+ * the king, the mating king)? Backtracking over the squares. */
+static int fill_flights(int cnt[MP_KINDS], bb_t fill, bb_t occ, bb_t forbidden)
+{
+	if (!fill)
+		return 1;
+	int sq = bb_lsb(fill);
+	for (int k = 0; k < MP_KINDS; k++) {
+		if (!cnt[k] || (k == MP_LIGHT_BISHOP && !(BB(sq) & LIGHT_SQUARES)) ||
+		    (k == MP_DARK_BISHOP && (BB(sq) & LIGHT_SQUARES)) ||
+		    (kind_attacks(k, sq, occ) & forbidden))
+			continue;
+		cnt[k]--;
+		int ok = fill_flights(cnt, fill & (fill - 1), occ, forbidden);
+		cnt[k]++;
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 if some placement mates with the king on s, the minor piece (type) on
+ * c giving check and the mating king on w. The flights left open must hold
+ * defenders; every superset of the forced set is tried, since a blocker can
+ * shield another one's line to the checker. */
+static int minor_mate_at(int cnt[MP_KINDS], int type, int s, int c, int w)
+{
+	bb_t flights = king_attacks(s), between = between_bb(s, c);
+	bb_t must = 0, forbidden = between | BB(c) | BB(w);
+	for (;;) { /* blockers only shrink the cover: iterate to the forced set */
+		bb_t occ = BB(s) | BB(c) | BB(w) | must;
+		bb_t cover = king_attacks(w) | piece_step(type, c, occ & ~BB(s));
+		bb_t need = must | (flights & ~cover & ~BB(c));
+		if (need & between)
+			return 0;
+		if (need == must)
+			break;
+		must = need;
+	}
+	bb_t optional = flights & ~must & ~between & ~BB(c);
+	bb_t sub = 0;
+	do { /* every subset of the optional flights, the empty one first */
+		bb_t fill = must | sub, occ = BB(s) | BB(c) | BB(w) | fill;
+		bb_t cover = king_attacks(w) | piece_step(type, c, occ & ~BB(s));
+		if (!(flights & ~fill & ~cover & ~BB(c)) && bb_popcount(fill) <= 8 &&
+		    fill_flights(cnt, fill, occ, forbidden))
+			return 1;
+		sub = (sub - optional) & optional;
+	} while (sub);
+	return 0;
+}
+
+/* Without pawns material only shrinks and bishops keep their colour. When
+ * `side` has its king and one knight or bishop, a mate needs the defender's
+ * own pieces on the flights its king and the checker leave open, none of
+ * them able to take the checker, interpose or attack the mating king. If no
+ * placement of the defender's material (or part of it) does that, `side`
+ * can never mate (e.g. K+N v K+Q: a queen next to its king always reaches
+ * the knight's checking square or the mating king). */
+static int lone_minor_cannot_mate(const arb_position *p, int side)
+{
+	bb_t mine = p->by_color[side] & ~p->by_type[ARB_KING];
+	if (p->by_type[ARB_PAWN] || !mine || bb_more_than_one(mine))
+		return 0;
+	int csq = bb_lsb(mine), type = p->board[csq] & 7;
+	if (type != ARB_KNIGHT && type != ARB_BISHOP)
+		return 0;
+	int cnt[MP_KINDS], opp = side ^ 1;
+	bb_t bishops = pos_pieces(p, opp, ARB_BISHOP);
+	cnt[MP_QUEEN] = bb_popcount(pos_pieces(p, opp, ARB_QUEEN));
+	cnt[MP_ROOK] = bb_popcount(pos_pieces(p, opp, ARB_ROOK));
+	cnt[MP_KNIGHT] = bb_popcount(pos_pieces(p, opp, ARB_KNIGHT));
+	cnt[MP_LIGHT_BISHOP] = bb_popcount(bishops & LIGHT_SQUARES);
+	cnt[MP_DARK_BISHOP] = bb_popcount(bishops & ~LIGHT_SQUARES);
+	bb_t colour = type == ARB_BISHOP ? (BB(csq) & LIGHT_SQUARES ? LIGHT_SQUARES : ~LIGHT_SQUARES)
+					 : ~(bb_t)0;
+	for (int s = 0; s < 64; s++) {
+		bb_t checks = (type == ARB_KNIGHT ? knight_attacks(s) : bishop_attacks(s, 0)) & colour;
+		while (checks) {
+			int c = bb_pop(&checks);
+			bb_t kings = ~(king_attacks(s) | BB(s) | BB(c) | between_bb(s, c));
+			if (king_attacks(s) & BB(c))
+				kings &= king_attacks(c); /* the checker must be guarded */
+			while (kings)
+				if (minor_mate_at(cnt, type, s, c, bb_pop(&kings)))
+					return 0;
+		}
+	}
+	return 1;
+}
+
+/* ------------------------------------------------------------------------
  * Move ordering: drive toward a mate of the defender's king
  * ---------------------------------------------------------------------- */
 
@@ -666,7 +775,8 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 	*nodes = 0;
 	if (n == 0) /* FIDE 2018 5.1.1 mate / 5.2.1 stalemate */
 		return mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNWINNABLE;
-	if (material_cannot_mate(pos, side) || frozen_cannot_mate(pos, side))
+	if (material_cannot_mate(pos, side) || frozen_cannot_mate(pos, side) ||
+	    lone_minor_cannot_mate(pos, side))
 		return ARB_UNWINNABLE;
 	uw_ctx *c = ctx_new(pos, side);
 	if (!c)

@@ -159,6 +159,38 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
+/* A lone knight or bishop (pawnless): mating patterns need the defender's
+ * own pieces as blockers; queens (and for a bishop, rooks) always reach the
+ * checker, an interposition square or the mating king. The winnable ones
+ * carry a mating line that is replayed. */
+START_TEST(test_lone_minor)
+{
+	static const struct {
+		const char *fen, *want;
+	} rows[] = {
+		{"q7/8/8/4k3/8/2N5/8/K7 w - - 0 1", "unwinnable"},  /* K+N v K+Q */
+		{"qq6/8/8/4k3/8/2N5/8/K7 w - - 0 1", "unwinnable"}, /* K+N v K+Q+Q */
+		{"r7/8/8/4k3/8/2N5/8/K7 w - - 0 1", "winnable"},    /* K+N v K+R */
+		{"qr6/8/8/4k3/8/2N5/8/K7 w - - 0 1", "winnable"},   /* K+N v K+Q+R */
+		{"n7/8/8/4k3/8/2N5/8/K7 w - - 0 1", "winnable"},    /* K+N v K+N */
+		{"q7/8/8/4k3/8/8/3B4/K7 w - - 0 1", "unwinnable"},  /* K+B v K+Q */
+		{"r7/8/8/4k3/8/8/3B4/K7 w - - 0 1", "unwinnable"},  /* K+B v K+R */
+		{"b7/8/8/4k3/8/8/3B4/K7 w - - 0 1", "winnable"},    /* opposite bishops */
+		{"b7/8/8/4k3/8/8/2B5/K7 w - - 0 1", "unwinnable"},  /* same-colour bishops */
+		{"n7/8/8/4k3/8/8/2B5/K7 w - - 0 1", "winnable"},    /* K+B v K+N */
+		{"8/8/8/3nk3/8/8/8/K1Q2Q1Q w - - 0 1", "winnable"}, /* the queens' side */
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		arb_verdict v = can_mate_budget(rows[i].fen, ARB_WHITE, 2000000);
+		ck_assert_msg(!strcmp(verdict_text(v, 0), rows[i].want), "%s: want %s, got %s",
+			      rows[i].fen, rows[i].want, verdict_text(v, 0));
+	}
+	/* Black's K+N against three queens can never mate (a labelled row). */
+	ck_assert_int_eq(can_mate("8/8/8/3nk3/8/8/8/K1Q2Q1Q b - - 0 1", ARB_BLACK),
+			 ARB_UNWINNABLE);
+}
+END_TEST
+
 static int uscf(const char *fen, arb_color flagged)
 {
 	arb_position *pos = from_fen(fen);
@@ -231,6 +263,7 @@ static Suite *unwinnable_suite(void)
 	tcase_add_test(tc, test_terminal);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_uscf_14e);
+	tcase_add_test(tc, test_lone_minor);
 	tcase_add_test(tc, test_uscf_blitz_7c);
 	suite_add_tcase(s, tc);
 	return s;
