@@ -25,8 +25,11 @@
 #include "position.h"
 
 #define UW_MAX_PLY ARB_MATE_LINE_MAX
-#define UW_TT_BITS 16
+#define UW_TT_BITS 18
 #define UW_FIRST_LIMIT 2048L
+#define UW_QUICK_NODES 256L /* the first helpmate try */
+#define UW_ROOT_STATES 1024 /* abstract states for the structure proof */
+#define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
 #define UW_HM_FIRST_CAP 1024L
 
@@ -43,7 +46,8 @@ typedef struct uw_ctx {
 	arb_move path[UW_MAX_PLY];
 	arb_move line[UW_MAX_PLY];
 	arb_move (*moves)[ARB_MAX_MOVES]; /* per-ply move lists */
-	void *tt; /* hm_entry table */
+	void *tt; /* hm_entry table of 2^tt_bits entries */
+	int tt_bits;
 	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
@@ -84,16 +88,44 @@ static int material_cannot_mate(const arb_position *p, int side)
 }
 
 /* ------------------------------------------------------------------------
- * Static analysis: frozen pawns and the squares pieces can ever reach
+ * Static analysis: the pawn structures that can arise, pieces as regions
+ *
+ * An abstract state is a placement of the pawns plus, for every other
+ * piece, the set of squares it may stand on (its region). Within a state a
+ * piece moves freely through any square not held by a pawn or a "fixed"
+ * piece (one with no move at all in this structure): other pieces can step
+ * aside. A king never enters a square a fixed enemy unit attacks. The
+ * structure changes only by irreversible events, each a transition to a
+ * new state: a pawn push (or double push, with the e.p. reply), a
+ * promotion, a pawn capturing anything that can stand on the target, and a
+ * piece capturing a pawn or a fixed piece it can reach. Captures between
+ * movable pieces are left out: a state with more pieces over-approximates
+ * (more cover, more blockers, more transitions), so dropping them loses no
+ * mate. In every state the mate test asks for a square of the defender's
+ * region that some piece of the mating side can check, whose flights are
+ * all attacked from somewhere in the attackers' regions or filled by
+ * distinct movable defenders. When no reachable state passes, no mate is
+ * reachable: a proof of ARB_UNWINNABLE. Kings are never captured.
  * ---------------------------------------------------------------------- */
 
-/* Over-approximated regions with every pawn fixed: a piece may pass any
- * square a pawn does not hold (other pieces may step aside), a king never
- * enters a square an enemy pawn attacks. `hits` collects enemy pawns the
- * piece could capture. */
-typedef struct frozen {
-	bb_t fixed, fixed_att[2], region[64], hits;
-} frozen;
+#define SS_MAX_PIECES 32
+
+typedef struct ss_piece {
+	bb_t seed; /* squares the piece may stand on */
+	uint8_t type, color;
+} ss_piece;
+
+typedef struct ss_state {
+	bb_t pawns[2];
+	int n;
+	ss_piece pc[SS_MAX_PIECES];
+} ss_state;
+
+typedef struct ss_eval {
+	bb_t fixed, fixed_by[2], fixed_att[2];
+	bb_t region[SS_MAX_PIECES], hits[SS_MAX_PIECES];
+	uint32_t fixed_mask;
+} ss_eval;
 
 static bb_t piece_step(int type, int sq, bb_t occ)
 {
@@ -106,88 +138,368 @@ static bb_t piece_step(int type, int sq, bb_t occ)
 	}
 }
 
-/* The region of the piece on sq with z->fixed as permanent obstacles. */
-static void flood(const arb_position *p, frozen *z, int sq)
+/* The region of piece i given the fixed units; hits = enemy pawns and
+ * fixed pieces (never a king) it could take. */
+static bb_t ss_flood(const ss_state *st, const ss_eval *e, int i, bb_t kings, bb_t *hits)
 {
-	int color = p->board[sq] >> 3, type = p->board[sq] & 7;
-	bb_t own = z->fixed & p->by_color[color], enemy = z->fixed & ~own;
-	bb_t reach = BB(sq), todo = reach;
+	const ss_piece *pc = &st->pc[i];
+	bb_t own = e->fixed_by[pc->color], enemy = e->fixed_by[pc->color ^ 1];
+	bb_t reach = pc->seed, todo = pc->seed, h = 0;
 	while (todo) {
-		bb_t next = piece_step(type, bb_pop(&todo), z->fixed) & ~own & ~reach;
-		if (type == ARB_KING)
-			next &= ~z->fixed_att[color ^ 1];
-		z->hits |= next & enemy;
+		bb_t next = piece_step(pc->type, bb_pop(&todo), e->fixed) & ~own & ~reach;
+		if (pc->type == ARB_KING)
+			next &= ~e->fixed_att[pc->color ^ 1];
+		h |= next & enemy & ~kings;
 		next &= ~enemy;
 		reach |= next;
 		todo |= next;
 	}
-	z->region[sq] = reach;
+	*hits = h;
+	return reach;
 }
 
-/* Pass 1 with only pawns fixed; pieces that cannot move then are fixed too
- * (their region only shrinks when obstacles are added); pass 2 with all. */
-static void frozen_regions(const arb_position *p, frozen *z)
+/* Regions to a fixpoint: a piece whose region is its one square is fixed,
+ * which adds obstacles and guarded squares, which can fix more pieces. */
+static void ss_evaluate(const ss_state *st, ss_eval *e)
 {
-	bb_t pieces = pos_occupied(p) & ~p->by_type[ARB_PAWN], b, fixed;
-	memset(z, 0, sizeof *z);
-	fixed = z->fixed = p->by_type[ARB_PAWN];
-	for (int c = 0; c < 2; c++)
-		for (b = pos_pieces(p, c, ARB_PAWN); b;)
-			z->fixed_att[c] |= pawn_attacks(c, bb_pop(&b));
-	for (b = pieces; b;) {
-		int sq = bb_pop(&b);
-		flood(p, z, sq);
-		if (z->region[sq] == BB(sq))
-			fixed |= BB(sq);
+	bb_t kings = 0;
+	for (int i = 0; i < st->n; i++)
+		if (st->pc[i].type == ARB_KING)
+			kings |= st->pc[i].seed;
+	e->fixed_mask = 0;
+	for (;;) {
+		e->fixed = st->pawns[0] | st->pawns[1];
+		for (int c = 0; c < 2; c++) {
+			e->fixed_by[c] = st->pawns[c];
+			e->fixed_att[c] = 0;
+			for (bb_t b = st->pawns[c]; b;)
+				e->fixed_att[c] |= pawn_attacks(c, bb_pop(&b));
+		}
+		for (int i = 0; i < st->n; i++)
+			if (e->fixed_mask >> i & 1) {
+				e->fixed |= st->pc[i].seed;
+				e->fixed_by[st->pc[i].color] |= st->pc[i].seed;
+			}
+		for (int i = 0; i < st->n; i++)
+			if (e->fixed_mask >> i & 1)
+				e->fixed_att[st->pc[i].color] |=
+					piece_step(st->pc[i].type, bb_lsb(st->pc[i].seed), e->fixed);
+		uint32_t more = 0;
+		for (int i = 0; i < st->n; i++) {
+			e->region[i] = ss_flood(st, e, i, kings, &e->hits[i]);
+			if (!(e->fixed_mask >> i & 1) && e->region[i] == st->pc[i].seed &&
+			    !bb_more_than_one(st->pc[i].seed))
+				more |= 1u << i;
+		}
+		if (!more)
+			break;
+		e->fixed_mask |= more;
 	}
-	for (b = fixed & pieces; b;) {
-		int sq = bb_pop(&b);
-		z->fixed_att[p->board[sq] >> 3] |= piece_step(p->board[sq] & 7, sq, fixed);
-	}
-	z->fixed = fixed;
-	z->hits = 0;
-	for (b = pieces; b;)
-		flood(p, z, bb_pop(&b));
 }
 
-/* 1 if no pawn and no fixed piece can ever move or be taken (proof by the
- * first change: until then every piece stays in its region, and from the
- * regions nothing fixed can change). */
-static int pawns_frozen(const arb_position *p, frozen *z)
+/* Can distinct movable pieces (indices in `who`, regions in e) stand on
+ * every square of `need` at once? Bipartite matching by augmenting paths. */
+static int ss_augment(const ss_eval *e, const int *who, int n, int *owner, int sq, uint32_t *tried)
 {
-	bb_t pieces = pos_occupied(p) & ~p->by_type[ARB_PAWN], b;
-	if (p->ep != ARB_NO_SQUARE || p->rights)
+	for (int k = 0; k < n; k++) {
+		if (!(e->region[who[k]] & BB(sq)) || (*tried >> k & 1))
+			continue;
+		*tried |= 1u << k;
+		if (owner[k] < 0 || ss_augment(e, who, n, owner, owner[k], tried)) {
+			owner[k] = sq;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int ss_fill(const ss_eval *e, const int *who, int n, bb_t need)
+{
+	int owner[SS_MAX_PIECES];
+	if (bb_popcount(need) > n)
 		return 0;
-	frozen_regions(p, z);
-	if (z->hits)
-		return 0;
-	for (b = p->by_type[ARB_PAWN]; b;) {
-		int sq = bb_pop(&b), c = p->board[sq] >> 3, fwd = c == ARB_WHITE ? sq + 8 : sq - 8;
-		bb_t enemy_reach = 0;
-		for (bb_t e = pieces & p->by_color[c ^ 1]; e;)
-			enemy_reach |= z->region[bb_pop(&e)];
-		if (!(z->fixed & BB(fwd)) ||
-		    (pawn_attacks(c, sq) & (enemy_reach | pos_pieces(p, c ^ 1, ARB_PAWN))))
+	for (int k = 0; k < n; k++)
+		owner[k] = -1;
+	while (need) {
+		uint32_t tried = 0;
+		if (!ss_augment(e, who, n, owner, bb_pop(&need), &tried))
 			return 0;
 	}
 	return 1;
 }
 
-/* With frozen pawns a mate needs a check on a square the defender's king
- * can reach; 1 if `side` can never attack any of them. */
-static int frozen_cannot_mate(const arb_position *p, int side)
+/* The mate test of one state (see the section comment): 1 if a mate by
+ * `side` may exist in it. The mating king is placed square by square (one
+ * king covers only its own neighbours); the other pieces' cover is the
+ * union over their regions. */
+static int ss_may_mate(const ss_state *st, const ss_eval *e, int side)
 {
-	frozen z;
-	if (!p->by_type[ARB_PAWN] || !pawns_frozen(p, &z))
-		return 0;
-	bb_t attack = z.fixed_att[side], b;
-	bb_t pieces = p->by_color[side] & ~p->by_type[ARB_PAWN] & ~p->by_type[ARB_KING];
-	while (pieces) {
-		int sq = bb_pop(&pieces), type = p->board[sq] & 7;
-		for (b = z.region[sq]; b;)
-			attack |= piece_step(type, bb_pop(&b), z.fixed);
+	int opp = side ^ 1, who[SS_MAX_PIECES], n = 0, lk = -1, wk = -1;
+	bb_t check = 0;
+	for (bb_t b = st->pawns[side]; b;)
+		check |= pawn_attacks(side, bb_pop(&b));
+	for (int i = 0; i < st->n; i++) {
+		const ss_piece *pc = &st->pc[i];
+		if (pc->color == side && pc->type != ARB_KING)
+			for (bb_t r = e->region[i]; r;)
+				check |= piece_step(pc->type, bb_pop(&r), e->fixed);
+		else if (pc->color == side)
+			wk = i;
+		else if (pc->type == ARB_KING)
+			lk = i;
+		else if (!(e->fixed_mask >> i & 1))
+			who[n++] = i;
 	}
-	return !(attack & z.region[pos_king(p, side ^ 1)]);
+	if (lk < 0 || wk < 0)
+		return 1;
+	for (bb_t b = e->region[lk] & check; b;) {
+		int sq = bb_pop(&b);
+		bb_t need = king_attacks(sq) & ~check & ~e->fixed_by[opp];
+		if (!need)
+			return 1;
+		bb_t kings = e->region[wk] & ~king_attacks(sq) & ~BB(sq);
+		bb_t useful = 0;
+		for (bb_t f = need; f;)
+			useful |= king_attacks(bb_pop(&f));
+		if (kings & ~useful && ss_fill(e, who, n, need))
+			return 1; /* the king is elsewhere */
+		for (kings &= useful; kings;)
+			if (ss_fill(e, who, n, need & ~king_attacks(bb_pop(&kings))))
+				return 1;
+	}
+	return 0;
+}
+
+/* Canonical order of the pieces so that equal states compare equal. */
+static int ss_piece_cmp(const void *a, const void *b)
+{
+	const ss_piece *x = a, *y = b;
+	if (x->color != y->color)
+		return x->color - y->color;
+	if (x->type != y->type)
+		return x->type - y->type;
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static uint64_t ss_hash(const ss_state *st)
+{
+	uint64_t h = st->pawns[0] * 0x9E3779B97F4A7C15ULL ^ st->pawns[1] * 0xC2B2AE3D27D4EB4FULL;
+	for (int i = 0; i < st->n; i++) {
+		h ^= st->pc[i].seed + ((uint64_t)st->pc[i].type << 3 | st->pc[i].color);
+		h *= 0xBF58476D1CE4E5B9ULL;
+		h ^= h >> 31;
+	}
+	return h;
+}
+
+typedef struct ss_search {
+	ss_state *states; /* every state seen */
+	uint64_t *hashes;
+	int *slots; /* open-addressed index into states, -1 = empty */
+	int *stack, top; /* states still to expand */
+	int count, cap, slot_cap, max_states;
+	int overflow, nomem;
+} ss_search;
+
+static int ss_same(const ss_state *a, const ss_state *b)
+{
+	return a->pawns[0] == b->pawns[0] && a->pawns[1] == b->pawns[1] && a->n == b->n &&
+	       !memcmp(a->pc, b->pc, (size_t)a->n * sizeof a->pc[0]);
+}
+
+/* Adds a state (canonicalised; seeds become the given regions) unless seen. */
+static void ss_add(ss_search *ss, ss_state *st)
+{
+	qsort(st->pc, (size_t)st->n, sizeof st->pc[0], ss_piece_cmp);
+	for (int i = st->n; i < SS_MAX_PIECES; i++)
+		memset(&st->pc[i], 0, sizeof st->pc[i]);
+	uint64_t h = ss_hash(st);
+	int mask = ss->slot_cap - 1, j = (int)(h & (uint64_t)mask);
+	for (; ss->slots[j] >= 0; j = (j + 1) & mask)
+		if (ss->hashes[ss->slots[j]] == h && ss_same(&ss->states[ss->slots[j]], st))
+			return;
+	if (ss->count == ss->max_states) {
+		ss->overflow = 1;
+		return;
+	}
+	if (ss->count == ss->cap) {
+		int cap = ss->cap ? ss->cap * 2 : 64;
+		ss_state *s2 = realloc(ss->states, (size_t)cap * sizeof *s2);
+		uint64_t *h2 = s2 ? realloc(ss->hashes, (size_t)cap * sizeof *h2) : NULL;
+		if (s2)
+			ss->states = s2;
+		if (!h2) {
+			ss->nomem = 1;
+			return;
+		}
+		ss->hashes = h2;
+		ss->cap = cap;
+	}
+	ss->states[ss->count] = *st;
+	ss->hashes[ss->count] = h;
+	ss->stack[ss->top++] = ss->count;
+	ss->slots[j] = ss->count++;
+}
+
+/* A copy of st with every seed widened to its region. */
+static void ss_child(const ss_state *st, const ss_eval *e, ss_state *out)
+{
+	*out = *st;
+	for (int i = 0; i < st->n; i++)
+		out->pc[i].seed = e->region[i];
+}
+
+static void ss_remove(ss_state *st, int i)
+{
+	st->pc[i] = st->pc[--st->n];
+}
+
+/* Removes whatever stands on sq (a pawn or the piece whose region is sq);
+ * for a movable piece the caller passes its index. */
+static void ss_take(ss_state *st, int sq, int piece)
+{
+	st->pawns[0] &= ~BB(sq);
+	st->pawns[1] &= ~BB(sq);
+	if (piece >= 0)
+		ss_remove(st, piece);
+}
+
+/* A pawn of colour c arrives on `to` (from `from`): promotions branch. */
+static void ss_pawn_arrives(ss_search *ss, ss_state *st, int c, int from, int to)
+{
+	st->pawns[c] &= ~BB(from);
+	if (ARB_RANK(to) != (c == ARB_WHITE ? 7 : 0)) {
+		st->pawns[c] |= BB(to);
+		ss_add(ss, st);
+		return;
+	}
+	if (st->n == SS_MAX_PIECES) {
+		ss->overflow = 1;
+		return;
+	}
+	for (int t = ARB_KNIGHT; t <= ARB_QUEEN; t++) {
+		ss_state s2 = *st;
+		s2.pc[s2.n].seed = BB(to);
+		s2.pc[s2.n].type = (uint8_t)t;
+		s2.pc[s2.n].color = (uint8_t)c;
+		s2.n++;
+		ss_add(ss, &s2);
+	}
+}
+
+/* Queues every transition out of st (see the section comment). */
+static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e)
+{
+	bb_t pawns = st->pawns[0] | st->pawns[1];
+	ss_state ch;
+	for (int c = 0; c < 2; c++) {
+		int dir = c == ARB_WHITE ? 8 : -8, start = c == ARB_WHITE ? 1 : 6;
+		for (bb_t b = st->pawns[c]; b;) {
+			int sq = bb_pop(&b), fwd = sq + dir;
+			if (!(e->fixed & BB(fwd))) {
+				ss_child(st, e, &ch);
+				ss_pawn_arrives(ss, &ch, c, sq, fwd);
+				int two = fwd + dir;
+				if (ARB_RANK(sq) == start && !(e->fixed & BB(two))) {
+					ss_child(st, e, &ch);
+					ss_pawn_arrives(ss, &ch, c, sq, two);
+					/* ... and the e.p. captures it allows */
+					for (bb_t ep = pawn_attacks(c, fwd) & st->pawns[c ^ 1]; ep;) {
+						int from = bb_pop(&ep);
+						ss_child(st, e, &ch);
+						ch.pawns[c] &= ~BB(sq);
+						ss_pawn_arrives(ss, &ch, c ^ 1, from, fwd);
+					}
+				}
+			}
+			for (bb_t t = pawn_attacks(c, sq); t;) {
+				int to = bb_pop(&t);
+				if (st->pawns[c ^ 1] & BB(to)) {
+					ss_child(st, e, &ch);
+					ss_take(&ch, to, -1);
+					ss_pawn_arrives(ss, &ch, c, sq, to);
+				}
+				for (int j = 0; j < st->n; j++) {
+					if (st->pc[j].color == c || st->pc[j].type == ARB_KING ||
+					    !(e->region[j] & BB(to)))
+						continue;
+					ss_child(st, e, &ch);
+					ss_take(&ch, to, j);
+					ss_pawn_arrives(ss, &ch, c, sq, to);
+				}
+			}
+		}
+	}
+	for (int i = 0; i < st->n; i++) {
+		for (bb_t h = e->hits[i]; h;) {
+			int x = bb_pop(&h), victim = -1;
+			for (int j = 0; j < st->n; j++)
+				if (j != i && st->pc[j].seed == BB(x) && (e->fixed_mask >> j & 1))
+					victim = j;
+			if (!(pawns & BB(x)) && victim < 0)
+				continue;
+			ss_child(st, e, &ch);
+			ch.pc[i].seed |= BB(x);
+			ss_take(&ch, x, victim);
+			ss_add(ss, &ch);
+		}
+	}
+}
+
+/* 1 if `side` provably never mates from p (no reachable state passes the
+ * mate test within max_states states). */
+static int structure_cannot_mate(const arb_position *p, int side, int max_states)
+{
+	ss_state root;
+	ss_eval e;
+	ss_search ss = {0};
+	int proved = 0;
+	if (p->rights || p->ep != ARB_NO_SQUARE)
+		return 0; /* castling and e.p. are left to the search */
+	root.pawns[0] = pos_pieces(p, ARB_WHITE, ARB_PAWN);
+	root.pawns[1] = pos_pieces(p, ARB_BLACK, ARB_PAWN);
+	root.n = 0;
+	for (bb_t b = pos_occupied(p) & ~p->by_type[ARB_PAWN]; b;) {
+		int sq = bb_pop(&b);
+		if (root.n == SS_MAX_PIECES)
+			return 0;
+		root.pc[root.n].seed = BB(sq);
+		root.pc[root.n].type = (uint8_t)(p->board[sq] & 7);
+		root.pc[root.n].color = (uint8_t)(p->board[sq] >> 3);
+		root.n++;
+	}
+	ss_evaluate(&root, &e);
+	if (ss_may_mate(&root, &e, side))
+		return 0; /* the common case: decided at once, nothing allocated */
+	ss.max_states = max_states;
+	ss.slot_cap = 1;
+	while (ss.slot_cap < 2 * max_states)
+		ss.slot_cap *= 2;
+	ss.slots = malloc((size_t)ss.slot_cap * sizeof *ss.slots);
+	ss.stack = malloc((size_t)max_states * sizeof *ss.stack);
+	if (!ss.slots || !ss.stack) {
+		free(ss.slots);
+		free(ss.stack);
+		return 0;
+	}
+	memset(ss.slots, 0xff, (size_t)ss.slot_cap * sizeof *ss.slots);
+	ss_add(&ss, &root);
+	/* Depth first: promotions, which usually end a proof attempt, come
+	 * early instead of after every combination of pawn pushes. */
+	int mate = 0;
+	while (ss.top > 0 && !ss.overflow && !ss.nomem) {
+		ss_state st = ss.states[ss.stack[--ss.top]];
+		ss_evaluate(&st, &e);
+		if ((mate = ss_may_mate(&st, &e, side)) != 0)
+			break;
+		ss_expand(&ss, &st, &e);
+	}
+	proved = !mate && !ss.overflow && !ss.nomem;
+	free(ss.stack);
+	free(ss.states);
+	free(ss.hashes);
+	free(ss.slots);
+	return proved;
 }
 
 /* ------------------------------------------------------------------------
@@ -415,7 +727,7 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 		if (type == ARB_KING)
 			return dist(from, t) > 2 ? sgn(dist(from, t) - dist(to, t)) : 0;
 		if (type == ARB_PAWN)
-			return 0;
+			return 1; /* toward promotion: irreversible, so free */
 		bb_t occ = pos_occupied(p) & ~BB(from);
 		bb_t zone = king_attacks(t) | BB(t);
 		return sgn(bb_popcount(piece_step(type, to, occ) & zone) -
@@ -444,7 +756,7 @@ typedef struct hm_entry {
 
 static hm_entry *hm_slot(uw_ctx *c)
 {
-	return &((hm_entry *)c->tt)[c->pos.key & ((1u << UW_TT_BITS) - 1)];
+	return &((hm_entry *)c->tt)[c->pos.key & ((1u << c->tt_bits) - 1)];
 }
 
 /* 1 if a mate is found from here within budget r (line in c->line). */
@@ -502,6 +814,8 @@ static arb_verdict helpmate(uw_ctx *c)
 		c->aborted = 0;
 		if (hm_search(c, c->hm_depth, 0, 0))
 			return ARB_WINNABLE;
+		if (c->aborted && c->nodes >= end)
+			break; /* cut by the caller's limit: resume this search later */
 		if (++c->hm_target == 5) {
 			c->hm_target = 0;
 			if (++c->hm_depth > UW_HM_MAX_BUDGET) {
@@ -625,7 +939,8 @@ static int walk_enter(uw_ctx *c, walk_stack *w, size_t depth, size_t base)
 	if (material_cannot_mate(&c->pos, c->side))
 		return 0;
 	/* The pawn structure only changes on a zeroing move (FIDE 2018 9.3). */
-	if ((depth == 0 || c->pos.halfmove == 0) && frozen_cannot_mate(&c->pos, c->side))
+	if (depth > 0 && c->pos.halfmove == 0 &&
+	    structure_cannot_mate(&c->pos, c->side, UW_WALK_STATES))
 		return 0;
 	return 1;
 }
@@ -737,7 +1052,7 @@ static arb_verdict run_search(uw_ctx *c, long budget, long *used)
 	return v;
 }
 
-static uw_ctx *ctx_new(const arb_position *pos, int side)
+static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 {
 	uw_ctx *c = calloc(1, sizeof *c);
 	if (!c)
@@ -758,7 +1073,11 @@ static uw_ctx *ctx_new(const arb_position *pos, int side)
 		c->targets[j] = corners[i];
 	}
 	c->moves = malloc(UW_MAX_PLY * sizeof *c->moves);
-	c->tt = calloc((size_t)1 << UW_TT_BITS, sizeof(hm_entry));
+	/* A table sized to the budget: a fresh large one costs page faults. */
+	c->tt_bits = 10;
+	while (c->tt_bits < UW_TT_BITS && (1L << c->tt_bits) < budget / 4)
+		c->tt_bits++;
+	c->tt = calloc((size_t)1 << c->tt_bits, sizeof(hm_entry));
 	if (!c->moves || !c->tt) {
 		ctx_free(c);
 		return NULL;
@@ -775,14 +1094,25 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 	*nodes = 0;
 	if (n == 0) /* FIDE 2018 5.1.1 mate / 5.2.1 stalemate */
 		return mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNWINNABLE;
-	if (material_cannot_mate(pos, side) || frozen_cannot_mate(pos, side) ||
-	    lone_minor_cannot_mate(pos, side))
+	if (material_cannot_mate(pos, side))
 		return ARB_UNWINNABLE;
-	uw_ctx *c = ctx_new(pos, side);
+	uw_ctx *c = ctx_new(pos, side, budget);
 	if (!c)
 		return ARB_UNDETERMINED;
-	arb_verdict v = run_search(c, budget, nodes);
 	*keep = c;
+	/* Most positions with mating material mate within a few hundred nodes:
+	 * try that before the static proofs, which cost more than it. */
+	c->limit = budget < UW_QUICK_NODES ? budget : UW_QUICK_NODES;
+	if (helpmate(c) == ARB_WINNABLE) {
+		*nodes = c->nodes;
+		return ARB_WINNABLE;
+	}
+	*nodes = c->nodes;
+	if (structure_cannot_mate(pos, side, UW_ROOT_STATES) || lone_minor_cannot_mate(pos, side))
+		return ARB_UNWINNABLE;
+	long more = 0;
+	arb_verdict v = run_search(c, budget - *nodes, &more);
+	*nodes += more;
 	return v;
 }
 
@@ -854,7 +1184,7 @@ static int fw_search(uw_ctx *c, int depth, int ply)
 
 static int forced_win(const arb_position *pos, int side, long max_nodes)
 {
-	uw_ctx *c = ctx_new(pos, side);
+	uw_ctx *c = ctx_new(pos, side, FW_MAX_NODES);
 	int won = 0;
 	if (!c)
 		return 0;
