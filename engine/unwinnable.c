@@ -48,6 +48,7 @@ typedef struct uw_ctx {
 	arb_move (*moves)[ARB_MAX_MOVES]; /* per-ply move lists */
 	void *tt; /* hm_entry table of 2^tt_bits entries */
 	int tt_bits;
+	int weak; /* the mating side has no pawn, rook or queen */
 	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
@@ -736,7 +737,7 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 	if (p->board[to] || ARB_MOVE_KIND(m) == ARB_MOVE_EN_PASSANT)
 		return -1; /* the defender taking material rarely helps */
 	if (c->target != ARB_NO_SQUARE)
-		return type == ARB_PAWN ? 0 : sgn(dist(from, t) - dist(to, t));
+		return type == ARB_PAWN ? c->weak : sgn(dist(from, t) - dist(to, t));
 	if (type == ARB_KING) {
 		int de = edge_dist(from) - edge_dist(to), dk = dist(from, wk) - dist(to, wk);
 		if (de >= 0 && dk >= 0)
@@ -745,7 +746,7 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 	}
 	if (type != ARB_PAWN)
 		return sgn(dist(from, lk) - dist(to, lk)) > 0 && dist(to, lk) == 1;
-	return 0;
+	return c->weak; /* a minor piece needs blockers: promote them */
 }
 
 typedef struct hm_entry {
@@ -1059,6 +1060,8 @@ static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 		return NULL;
 	c->pos = *pos;
 	c->side = side;
+	c->weak = !(pos->by_color[side] & (pos->by_type[ARB_PAWN] | pos->by_type[ARB_ROOK] |
+					   pos->by_type[ARB_QUEEN]));
 	c->hm_depth = 0;
 	c->hm_cap = UW_HM_FIRST_CAP;
 	/* Mating nets aimed at the king itself, then at the corners. */
