@@ -33,8 +33,10 @@ bench: deps
 	cmake --build build-bench -j $(JOBS)
 	@sh bench/run.sh build-bench
 	@sh bench/pgn_bench.sh build-bench
-	build-bench/unwinnable_bench tests/data/unwinnable.tsv 20000
-	build-bench/unwinnable_bench tests/data/pgn/*.pgn 20000
+	@echo "unwinnability, labelled hard cases, default budget (best of 2 runs a query):"
+	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/unwinnable.tsv 0
+	@echo "unwinnability, final positions of decisive games, for the winner:"
+	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/pgn/*.pgn 0
 
 # libFuzzer targets (needs clang and libclang-rt-14-dev). `make fuzz SECONDS=N`
 # explores for N seconds per target; `make fuzz RUNS=N` runs exactly N inputs

@@ -156,8 +156,9 @@ static void print_stats(stats *s)
 	qsort(s->us, s->n, sizeof *s->us, cmp_double);
 	for (size_t i = 0; i < s->n; i++)
 		sum += s->us[i];
-	printf("queries %zu  mean %.1f us  median %.1f us  max %.1f us\n", s->n, sum / (double)s->n,
-	       s->us[s->n / 2], s->us[s->n - 1]);
+	printf("queries %zu  mean %.1f us  median %.1f us  max %.1f us  (%.0f queries/s)\n", s->n,
+	       sum / (double)s->n, s->us[s->n / 2], s->us[s->n - 1],
+	       sum > 0 ? (double)s->n * 1e6 / sum : 0.0);
 	printf("winnable %ld  unwinnable/dead %ld  undetermined %ld  wrong %ld\n",
 	       s->verdicts[ARB_WINNABLE], s->verdicts[ARB_UNWINNABLE],
 	       s->verdicts[ARB_UNDETERMINED], s->wrong);

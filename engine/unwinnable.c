@@ -139,21 +139,35 @@ static bb_t piece_step(int type, int sq, bb_t occ)
 	}
 }
 
+/* One step of a piece from every square of b: a slider reaches through
+ * free squares exactly what single steps through them reach, so regions
+ * and the squares attacked from them are plain flood fills. */
+static bb_t piece_steps(int type, bb_t b)
+{
+	switch (type) {
+	case ARB_KNIGHT: return bb_knight_steps(b);
+	case ARB_BISHOP: return bb_diagonal_steps(b);
+	case ARB_ROOK: return bb_orthogonal_steps(b);
+	default: return bb_diagonal_steps(b) | bb_orthogonal_steps(b); /* queen, king */
+	}
+}
+
 /* The region of piece i given the fixed units; hits = enemy pawns and
  * fixed pieces (never a king) it could take. */
 static bb_t ss_flood(const ss_state *st, const ss_eval *e, int i, bb_t kings, bb_t *hits)
 {
 	const ss_piece *pc = &st->pc[i];
 	bb_t own = e->fixed_by[pc->color], enemy = e->fixed_by[pc->color ^ 1];
-	bb_t reach = pc->seed, todo = pc->seed, h = 0;
-	while (todo) {
-		bb_t next = piece_step(pc->type, bb_pop(&todo), e->fixed) & ~own & ~reach;
+	bb_t reach = pc->seed, h = 0;
+	for (;;) {
+		bb_t next = piece_steps(pc->type, reach) & ~own & ~reach;
 		if (pc->type == ARB_KING)
 			next &= ~e->fixed_att[pc->color ^ 1];
 		h |= next & enemy & ~kings;
 		next &= ~enemy;
+		if (!next)
+			break;
 		reach |= next;
-		todo |= next;
 	}
 	*hits = h;
 	return reach;
@@ -242,8 +256,7 @@ static int ss_may_mate(const ss_state *st, const ss_eval *e, int side)
 	for (int i = 0; i < st->n; i++) {
 		const ss_piece *pc = &st->pc[i];
 		if (pc->color == side && pc->type != ARB_KING)
-			for (bb_t r = e->region[i]; r;)
-				check |= piece_step(pc->type, bb_pop(&r), e->fixed);
+			check |= piece_steps(pc->type, e->region[i]);
 		else if (pc->color == side)
 			wk = i;
 		else if (pc->type == ARB_KING)
