@@ -37,6 +37,24 @@ typedef struct seen_entry {
 	uint64_t key, check; /* check == 0: empty slot */
 } seen_entry;
 
+/* The walk's stack grows with the path (a depth-first path through every
+ * reachable position can be far longer than a mating line); move lists
+ * live in one arena, each frame owning [base, base + n). */
+typedef struct walk_frame {
+	size_t base;
+	int n, i;
+	arb_move move; /* the move that left this frame's position */
+	arb_undo undo;
+} walk_frame;
+
+typedef struct walk_stack {
+	walk_frame *f;
+	arb_move *arena;
+	size_t cap, arena_cap;
+} walk_stack;
+
+enum { WALK_NEW, WALK_PAUSED, WALK_OVER };
+
 typedef struct uw_ctx {
 	arb_position pos; /* working copy, restored after each search */
 	int side;         /* the side that tries to mate */
@@ -56,6 +74,10 @@ typedef struct uw_ctx {
 	int target; /* the square the mating net is aimed at, or none */
 	int targets[5], hm_target; /* none, then the corners nearest first */
 	long hm_cap; /* nodes per helpmate search */
+	arb_position walk_pos; /* where the paused walk stands */
+	walk_stack w;
+	size_t walk_depth;
+	int walk_state; /* WALK_NEW, WALK_PAUSED or WALK_OVER */
 } uw_ctx;
 
 /* ------------------------------------------------------------------------
@@ -895,22 +917,6 @@ static int seen_insert(uw_ctx *c)
 	return 1;
 }
 
-/* The walk's stack grows with the path (a depth-first path through every
- * reachable position can be far longer than a mating line); move lists
- * live in one arena, each frame owning [base, base + n). */
-typedef struct walk_frame {
-	size_t base;
-	int n, i;
-	arb_move move; /* the move that left this frame's position */
-	arb_undo undo;
-} walk_frame;
-
-typedef struct walk_stack {
-	walk_frame *f;
-	arb_move *arena;
-	size_t cap, arena_cap;
-} walk_stack;
-
 static int walk_reserve(walk_stack *w, size_t depth, size_t arena_end)
 {
 	if (depth >= w->cap) {
@@ -972,23 +978,38 @@ static int walk_mate(uw_ctx *c, const walk_stack *w, size_t depth)
 	return 1;
 }
 
-/* Depth-first over every reachable position, each expanded once. */
-static arb_verdict walk(uw_ctx *c, walk_stack *w)
+/* Depth-first over every reachable position, each expanded once. The walk
+ * pauses when c->limit is reached and resumes on the next call where it
+ * stopped (its stack, visited set and position live in the context), so
+ * the alternating phases never redo its work. */
+static arb_verdict walk_run(uw_ctx *c, walk_stack *w)
 {
-	size_t depth = 0;
-	int r, won = 0;
-	c->seen_count = 0;
-	if (c->seen)
-		memset(c->seen, 0, c->seen_cap * sizeof *c->seen);
-	c->cut = 0;
-	if (seen_insert(c) < 0)
+	int r;
+	if (c->walk_state == WALK_OVER)
 		return ARB_UNDETERMINED;
-	r = walk_enter(c, w, 0, 0);
-	if (r != 1)
-		return r == 2 ? ARB_WINNABLE : c->aborted ? ARB_UNDETERMINED : ARB_UNWINNABLE;
+	if (c->walk_state == WALK_NEW) {
+		c->walk_state = WALK_OVER;
+		c->cut = 0;
+		if (seen_insert(c) < 0)
+			return ARB_UNDETERMINED;
+		r = walk_enter(c, w, 0, 0);
+		if (r != 1)
+			return r == 2 ? ARB_WINNABLE : c->aborted ? ARB_UNDETERMINED : ARB_UNWINNABLE;
+		c->walk_state = WALK_PAUSED;
+		c->walk_depth = 0;
+	}
+	size_t depth = c->walk_depth;
 	for (;;) {
+		if (c->aborted) { /* out of memory: the walk cannot go on */
+			c->walk_state = WALK_OVER;
+			return ARB_UNDETERMINED;
+		}
+		if (c->nodes >= c->limit) {
+			c->walk_depth = depth;
+			return ARB_UNDETERMINED;
+		}
 		walk_frame *f = &w->f[depth];
-		if (f->i == f->n || c->aborted || won) {
+		if (f->i == f->n) {
 			if (depth-- == 0)
 				break;
 			pos_undo_move(&c->pos, w->f[depth].move, &w->f[depth].undo);
@@ -999,20 +1020,35 @@ static arb_verdict walk(uw_ctx *c, walk_stack *w)
 		f->move = m;
 		int fresh = seen_insert(c);
 		c->aborted |= fresh < 0;
-		r = fresh == 1 && tick(c) ? walk_enter(c, w, depth + 1, f->base + (size_t)f->n) : 0;
+		r = 0;
+		if (fresh == 1) {
+			c->nodes++;
+			r = walk_enter(c, w, depth + 1, f->base + (size_t)f->n);
+		}
 		f = &w->f[depth]; /* walk_enter may have moved the frames */
-		if (r == 2)
-			won = walk_mate(c, w, depth + 1);
+		if (r == 2 && walk_mate(c, w, depth + 1)) {
+			c->walk_state = WALK_OVER;
+			return ARB_WINNABLE;
+		}
 		if (r == 1)
 			depth++;
 		else
 			pos_undo_move(&c->pos, m, &f->undo);
 	}
-	if (won)
-		return ARB_WINNABLE;
-	if (c->aborted)
-		return ARB_UNDETERMINED;
+	c->walk_state = WALK_OVER;
 	return c->cut ? ARB_UNDETERMINED : ARB_UNWINNABLE;
+}
+
+/* Runs the walk on its own position (c->pos stays the root for the
+ * helpmate phases). */
+static arb_verdict walk(uw_ctx *c)
+{
+	arb_position root = c->pos;
+	c->pos = c->walk_pos;
+	arb_verdict v = walk_run(c, &c->w);
+	c->walk_pos = c->pos;
+	c->pos = root;
+	return v;
 }
 
 /* ------------------------------------------------------------------------
@@ -1024,6 +1060,8 @@ static void ctx_free(uw_ctx *c)
 	free(c->moves);
 	free(c->tt);
 	free(c->seen);
+	free(c->w.f);
+	free(c->w.arena);
 	free(c);
 }
 
@@ -1044,7 +1082,6 @@ static void report(arb_analysis *out, arb_verdict v, const uw_ctx *c, long nodes
 static arb_verdict run_search(uw_ctx *c, long budget, long *used)
 {
 	long step = UW_FIRST_LIMIT;
-	walk_stack w = {0};
 	arb_verdict v = ARB_UNDETERMINED;
 	*used = 0;
 	while (*used < budget && v == ARB_UNDETERMINED) {
@@ -1056,13 +1093,11 @@ static arb_verdict run_search(uw_ctx *c, long budget, long *used)
 			c->limit = lim;
 			c->aborted = 0;
 			c->line_len = 0;
-			v = phase == 0 ? helpmate(c) : walk(c, &w);
+			v = phase == 0 ? helpmate(c) : walk(c);
 			*used += c->nodes < lim ? c->nodes : lim;
 		}
 		step *= 4;
 	}
-	free(w.f);
-	free(w.arena);
 	return v;
 }
 
@@ -1072,6 +1107,7 @@ static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 	if (!c)
 		return NULL;
 	c->pos = *pos;
+	c->walk_pos = *pos;
 	c->side = side;
 	c->weak = !(pos->by_color[side] & (pos->by_type[ARB_PAWN] | pos->by_type[ARB_ROOK] |
 					   pos->by_type[ARB_QUEEN]));
