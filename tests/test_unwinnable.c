@@ -122,6 +122,56 @@ START_TEST(test_cases)
 }
 END_TEST
 
+/* Soundness: a position that cannot be won stays unwinnable whatever is
+ * played, so from every unwinnable (or dead) row random legal walks must
+ * never reach a position the analysis proves winnable (a winnable verdict
+ * carries a replayed mating line, so a hit is a certain contradiction). */
+START_TEST(test_unwinnable_stays_unwinnable)
+{
+	tsv_file f;
+	arb_rng rng;
+	int checked = 0;
+	arb_rng_seed(&rng, 20261129);
+	ck_assert_int_eq(tsv_load(NULL, "unwinnable.tsv", &f), 0);
+	int fen = tsv_column(&f, "fen"), side = tsv_column(&f, "side_to_check");
+	int want = tsv_column(&f, "expected");
+	for (int i = 0; i < f.nrows; i++) {
+		const tsv_row *r = &f.rows[i];
+		const char *s = tsv_get(r, side);
+		if (!strcmp(s, "both") || strcmp(tsv_get(r, want), "unwinnable"))
+			continue;
+		arb_color c = !strcmp(s, "white") ? ARB_WHITE : ARB_BLACK;
+		arb_position *start = from_fen(tsv_get(r, fen));
+		if (arb_can_checkmate(start, c, 20000, NULL) != ARB_UNWINNABLE) {
+			arb_position_free(start);
+			continue; /* only proofs are put to the test */
+		}
+		for (int walk = 0; walk < 6; walk++) {
+			arb_position *p = arb_position_clone(start);
+			for (int ply = 0; ply < 24; ply++) {
+				arb_move moves[ARB_MAX_MOVES];
+				int n = arb_position_legal_moves(p, moves);
+				if (n == 0)
+					break;
+				arb_position_play(p, moves[arb_rng_uniform(&rng, n)]);
+				arb_analysis a;
+				arb_verdict v = arb_can_checkmate(p, c, 2000, &a);
+				if (v == ARB_WINNABLE)
+					check_line(p, c, &a, "successor");
+				ck_assert_msg(v != ARB_WINNABLE, "%s: proved unwinnable for %s, but "
+					      "a successor %d plies on is winnable",
+					      tsv_get(r, fen), s, ply + 1);
+				checked++;
+			}
+			arb_position_free(p);
+		}
+		arb_position_free(start);
+	}
+	tsv_free(&f);
+	ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
 START_TEST(test_terminal)
 {
 	/* Mated: winnable for the mating side with an empty line, not dead. */
@@ -264,6 +314,7 @@ static Suite *unwinnable_suite(void)
 	TCase *tc = tcase_create("cases");
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_cases);
+	tcase_add_test(tc, test_unwinnable_stays_unwinnable);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("edges");
 	tcase_set_timeout(tc, 60);
