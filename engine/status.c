@@ -34,6 +34,7 @@ const char *arb_status_name(arb_status status)
 	case ARB_E_PGN: return "ARB_E_PGN";
 	case ARB_E_EPD: return "ARB_E_EPD";
 	case ARB_E_IO: return "ARB_E_IO";
+	case ARB_E_TIME_CONTROL: return "ARB_E_TIME_CONTROL";
 	}
 	return "ARB_E_UNKNOWN";
 }

@@ -58,7 +58,8 @@ typedef enum arb_status {
 	ARB_E_MOVE_AMBIGUOUS, /* a SAN move that fits more than one legal move */
 	ARB_E_PGN,           /* a PGN game with an error (the reader goes on) */
 	ARB_E_EPD,           /* a malformed EPD operation */
-	ARB_E_IO             /* a file could not be opened, read or written */
+	ARB_E_IO,            /* a file could not be opened, read or written */
+	ARB_E_TIME_CONTROL   /* a time control that is not in any notation understood */
 } arb_status;
 
 #define ARB_ERROR_MESSAGE_SIZE 256
@@ -759,6 +760,223 @@ ARB_API int arb_uscf_insufficient_to_win(const arb_position *pos, arb_color flag
  * looked at, never the position. 0 for a NULL position or a bad colour.
  */
 ARB_API int arb_uscf_blitz_mating_material(const arb_position *pos, arb_color side);
+
+/* ------------------------------------------------------------------------
+ * Time controls and clocks
+ *
+ * All times are integer milliseconds; no floating point anywhere. The clock
+ * never reads a wall clock: every operation takes the time `t` (ms, from any
+ * origin the caller likes) at which it happens, and times must not go back.
+ * ---------------------------------------------------------------------- */
+
+#define ARB_TC_MAX_PERIODS 8
+#define ARB_TC_MAX 160 /* buffer size that holds any formatted time control */
+
+typedef enum arb_delay_kind {
+	ARB_DELAY_NONE = 0,
+	ARB_DELAY_SIMPLE,   /* US delay, FIDE "time-delay mode": the main time starts
+			       only after the delay; unused delay is lost */
+	ARB_DELAY_BRONSTEIN /* the time used is given back after the move, at most
+			       the delay; the main time never rises */
+} arb_delay_kind;
+
+/* One period of a side's control. */
+typedef struct arb_period {
+	int moves;          /* moves to complete in it; 0 = the rest of the game */
+	long base_ms;       /* time added when the period starts */
+	long increment_ms;  /* added after each completed move (Fischer)... */
+	int increment_from; /* ...from this move number of the game on (1 = all) */
+	long delay_ms;
+	arb_delay_kind delay;
+} arb_period;
+
+/* One side's control: periods in order; a last period with moves > 0
+ * repeats (e.g. "then 20 moves in 60 min, repeated"). */
+typedef struct arb_control {
+	int nperiods;
+	arb_period period[ARB_TC_MAX_PERIODS];
+} arb_control;
+
+typedef enum arb_tc_kind {
+	ARB_TC_UNKNOWN = 0, /* PGN "?" */
+	ARB_TC_NONE,        /* PGN "-": no time control */
+	ARB_TC_PERIODS,     /* periods; each side its own with time odds */
+	ARB_TC_SANDCLOCK    /* PGN "*180": an hourglass, the time one side uses
+			       flows to the other */
+} arb_tc_kind;
+
+typedef struct arb_time_control {
+	arb_tc_kind kind;
+	arb_control side[2];   /* [ARB_WHITE], [ARB_BLACK]: equal unless odds */
+	long sandclock_ms;     /* ARB_TC_SANDCLOCK: each side's starting time */
+	int delay_stated;      /* the text named a delay or an increment (US
+				  "d/0" too): US Chess 5E2 then adds none */
+} arb_time_control;
+
+/*
+ * Parses a time control written in any of these notations (detected from
+ * the text; surrounding blanks ignored):
+ *  - PGN TimeControl (PGN standard 9.6.1): "?", "-", "300" (sudden death,
+ *    seconds), "4500+60" (increment), "40/5400" (moves/seconds), "*180"
+ *    (sandclock), periods joined by ':' ("40/5400+30:1800+30"). Extensions:
+ *    a delay suffix "d5" (simple) or "b5" (Bronstein) on a period ("300d5",
+ *    "300+0d5" is the same), "+3@61" for an increment from move 61 on, and
+ *    time odds as WHITE=BLACK ("300=240").
+ *  - FIDE TRF-2026 tag 222: the PGN period syntax, time odds as
+ *    "W300-B240" (each side any period list).
+ *  - US Chess: "G/90;d5", "G/60;inc30", "40/120, SD/60;d5", "G/5 d/0",
+ *    "G/3+2": minutes per period ("G/" or "SD/" for the rest of the game,
+ *    "N/" for N moves), then delay ("d5", "d/5") or increment ("inc30",
+ *    "inc/30", "+30") in seconds, which apply to every period.
+ * Seconds and minutes may have up to three decimals. Returns ARB_OK, or
+ * ARB_E_TIME_CONTROL with err (may be NULL) giving the 1-based column and
+ * the reason; tc is untouched on error. ARB_E_ARGUMENT for NULL text or tc.
+ */
+ARB_API arb_status arb_tc_parse(const char *text, arb_time_control *tc, arb_error *err);
+
+typedef enum arb_tc_notation {
+	ARB_TC_PGN = 0, /* "40/5400+30:1800+30", odds "300=240" */
+	ARB_TC_TRF,     /* tag 222: like PGN, odds "W300-B240" */
+	ARB_TC_USCF,    /* "40/90, SD/30;inc30" */
+	ARB_TC_TEXT     /* "90 min for 40 moves, then 30 min, +30 s per move from move 1" */
+} arb_tc_notation;
+
+/*
+ * Writes tc in a notation into buf (size n, NUL-terminated, truncated if
+ * short; ARB_TC_MAX always suffices) and returns the full length. Parsing
+ * the PGN or TRF form gives back an equal control. A control a notation
+ * cannot express (a sandclock, "?" or "-" in US Chess; per-period delays
+ * or increments that differ in US Chess) gives "" and 0.
+ */
+ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, char *buf,
+			     size_t n);
+
+/* 1 if the two controls are the same (field by field, normalised). */
+ARB_API int arb_tc_equal(const arb_time_control *a, const arb_time_control *b);
+
+/*
+ * The category of a control under a rule set: `edition` is "fide1997",
+ * "fide2009" (rapid: 15 to under 60 min of base + 60 x increment, blitz
+ * under 15; 1997 uses the same bounds), "fide2014", "fide2018", "fide2023"
+ * (rapid: over 10 and under 60, blitz: 10 or less) -> "standard", "rapid" or
+ * "blitz"; "uscf" (5C: base minutes + delay or increment seconds: "regular"
+ * over 65, "dual" 30 to 65, "quick" over 10 and under 30, "blitz" 5 to 10
+ * with base at least 3 min, else "unrated"; time odds are "unrated");
+ * "online" (lichess: base + 40 x increment seconds: "ultrabullet" under 30,
+ * "bullet" under 180, "blitz" under 480, "rapid" under 1500, "classical"
+ * under 21600, else "correspondence"). For several periods FIDE counts the
+ * time for the first 60 moves, US Chess and online the first period; with
+ * odds the side with more time. "none" for "-" and sandclocks off-line,
+ * "unknown" for "?", NULL for an unknown edition.
+ */
+ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edition);
+
+/* US Chess 5E2: the delay that applies when the organiser names none
+ * (5 s for a base of 30 min or more or several periods, 3 s over 10 and
+ * under 30 min, 2 s for 10 min or less); 0 when tc states a delay or an
+ * increment, or is not timed. */
+ARB_API long arb_tc_uscf_default_delay(const arb_time_control *tc);
+
+typedef struct arb_clock arb_clock;
+
+typedef enum arb_transition {
+	ARB_PERIOD_BY_MOVES = 0, /* FIDE 6.3, US Chess 5D: the next period's time
+				    is added when its move count is completed;
+				    saved time carries over */
+	ARB_PERIOD_BY_FLAG       /* many digital clocks: it is added when the
+				    flag falls (the fall is still recorded) */
+} arb_transition;
+
+/*
+ * A clock for a timed control (ARB_TC_PERIODS or ARB_TC_SANDCLOCK), stopped
+ * until arb_clock_start. NULL for any other control or out of memory.
+ */
+ARB_API arb_clock *arb_clock_new(const arb_time_control *tc, arb_transition mode);
+ARB_API void arb_clock_free(arb_clock *c);
+
+/*
+ * The operations, each at time t (ms), never before the previous one
+ * (ARB_E_ARGUMENT then, and nothing changes):
+ *  - start: White's clock starts (move 1). ARB_E_ARGUMENT if started.
+ *  - press: the side to move completes a move. In this order: its flag is
+ *    checked (a flag falls when its main time reaches zero; a press at the
+ *    very millisecond it reaches zero is too late), then, only if the flag
+ *    is up, the Bronstein refund and the increment, then the next period by
+ *    move count; the other clock starts. ARB_E_ARGUMENT if not running.
+ *  - stop / resume: an arbiter's interruption (the delay left of the move
+ *    in progress is kept).
+ *  - add: delta ms (negative to deduct, floored at zero) to a side, e.g. a
+ *    penalty of +2 min to the opponent; a side taken to zero has its flag
+ *    fall at t.
+ *  - halve: deducts half of a side's time, at most cap_ms (FIDE 1997/2009
+ *    incorrect-claim penalty); returns the amount deducted, -1 on error.
+ *  - set: an arbiter's correction of a side's time; ms > 0 also raises a
+ *    fallen flag of that side.
+ */
+ARB_API arb_status arb_clock_start(arb_clock *c, long t);
+ARB_API arb_status arb_clock_press(arb_clock *c, long t);
+ARB_API arb_status arb_clock_stop(arb_clock *c, long t);
+ARB_API arb_status arb_clock_resume(arb_clock *c, long t);
+ARB_API arb_status arb_clock_add(arb_clock *c, arb_color side, long delta_ms, long t);
+ARB_API long arb_clock_halve(arb_clock *c, arb_color side, long cap_ms, long t);
+ARB_API arb_status arb_clock_set(arb_clock *c, arb_color side, long ms, long t);
+
+/* A side's main time at t (>= 0; for a running simple delay, the delay
+ * left is not included), or -1 for a bad argument or a t before the last
+ * operation. Does not change the clock. */
+ARB_API long arb_clock_remaining(const arb_clock *c, arb_color side, long t);
+/* The simple delay left of the move in progress at t (0 if none). */
+ARB_API long arb_clock_delay_left(const arb_clock *c, long t);
+
+/* How many flags are down at t (0, 1 or 2); with at least one, *first (may
+ * be NULL) gets the side whose flag fell first and *when (may be NULL) the
+ * time it fell. Both down at the same millisecond: White is reported. */
+ARB_API int arb_clock_flags(const arb_clock *c, long t, arb_color *first, long *when);
+/* When side's flag fell (as seen at t), or -1 if it is up. */
+ARB_API long arb_clock_flag_time(const arb_clock *c, arb_color side, long t);
+
+/* The side whose clock runs, or -1 (not started, stopped). */
+ARB_API int arb_clock_running(const arb_clock *c);
+/* Moves completed by side, and the index of its current period. */
+ARB_API int arb_clock_moves(const arb_clock *c, arb_color side);
+ARB_API int arb_clock_period(const arb_clock *c, arb_color side);
+
+/*
+ * A game's clock history rebuilt from its main line's [%clk] (time left
+ * after the move, increment included) and [%emt] (time used) comments and
+ * a control (tc, or when NULL the game's TimeControl tag).
+ */
+typedef struct arb_clock_entry {
+	arb_color side;
+	int move_number;   /* the side's move number (1, 2, ...) */
+	long used_ms;      /* time used for the move, or ARB_NO_CLOCK */
+	long remaining_ms; /* main time after the move, or ARB_NO_CLOCK */
+	int period;        /* the side's period after the move */
+} arb_clock_entry;
+
+typedef enum arb_clock_issue_kind {
+	ARB_CLOCK_RISES = 1, /* [%clk] rose more than increment, refund and period allow */
+	ARB_CLOCK_NEGATIVE,  /* the time used runs past zero (the flag fell) */
+	ARB_CLOCK_MISMATCH,  /* [%clk] and [%emt] of a move disagree */
+	ARB_CLOCK_NO_CONTROL /* no usable control: only the readings are given */
+} arb_clock_issue_kind;
+
+typedef struct arb_clock_issue {
+	arb_clock_issue_kind kind;
+	int ply;           /* 0-based ply of the main line (-1: the whole game) */
+	char message[96];  /* "move 23 (black): clock rises by 12 s without increment" */
+} arb_clock_issue;
+
+/*
+ * Fills entries[0..min(plies, n_entries)) (one per main-line ply) and up to
+ * n_issues issues; *issue_count (may be NULL) gets the number found (can be
+ * more than n_issues). Readings are accepted within 1 s of what the control
+ * allows ([%clk] has whole seconds). Returns the number of plies, or -1 for
+ * a NULL record.
+ */
+ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control *tc,
+				     arb_clock_entry *entries, int n_entries,
+				     arb_clock_issue *issues, int n_issues, int *issue_count);
 
 /* ------------------------------------------------------------------------
  * Perft
