@@ -230,6 +230,10 @@ static arb_status uscf_control(tc_parser *p, arb_control *c, int *stated)
 			return st;
 		if (found)
 			continue;
+		const char *h = p->s + p->i;
+		if (!starts_with_ci(h, "g/") && !starts_with_ci(h, "sd/") &&
+		    !isdigit((unsigned char)*h))
+			return fail(p, at, "expected G/, SD/, MOVES/, a delay or an increment");
 		if (c->nperiods == ARB_TC_MAX_PERIODS)
 			return fail(p, at, "more than %d periods", ARB_TC_MAX_PERIODS);
 		if (c->nperiods > 0 && c->period[c->nperiods - 1].moves == 0)
@@ -240,14 +244,12 @@ static arb_status uscf_control(tc_parser *p, arb_control *c, int *stated)
 			p->i += 2;
 		else if (starts_with_ci(p->s + p->i, "sd/"))
 			p->i += 3;
-		else if (isdigit((unsigned char)p->s[p->i])) {
+		else {
 			if ((st = count(p, 1, "a number of moves", &pd->moves)) != ARB_OK)
 				return st;
 			if (p->s[p->i] != '/')
 				return fail(p, p->i, "expected '/' after the number of moves");
 			p->i++;
-		} else {
-			return fail(p, at, "expected G/, SD/, MOVES/, a delay or an increment");
 		}
 		if ((st = amount(p, MINUTE, "minutes", &pd->base_ms)) != ARB_OK)
 			return st;
