@@ -499,6 +499,15 @@ static int uniform_extras(const arb_control *c)
 	return 1;
 }
 
+/* US Chess writes minutes: three decimals of a minute are 60 ms. */
+static int uscf_expressible(const arb_control *c)
+{
+	for (int i = 0; i < c->nperiods; i++)
+		if (c->period[i].base_ms % 60)
+			return 0;
+	return !c->period[c->nperiods - 1].moves;
+}
+
 static void uscf_put(out_buf *o, const arb_time_control *tc)
 {
 	const arb_control *c = &tc->side[ARB_WHITE];
@@ -607,7 +616,9 @@ ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, ch
 		}
 		break;
 	case ARB_TC_USCF:
-		if (tc->kind != ARB_TC_PERIODS || odds || !uniform_extras(&tc->side[ARB_WHITE]))
+		/* Without a G/ or SD/ period the text would read as PGN. */
+		if (tc->kind != ARB_TC_PERIODS || odds || !uniform_extras(&tc->side[ARB_WHITE]) ||
+		    !uscf_expressible(&tc->side[ARB_WHITE]))
 			return 0;
 		uscf_put(&o, tc);
 		break;

@@ -845,8 +845,10 @@ typedef enum arb_tc_notation {
  * Writes tc in a notation into buf (size n, NUL-terminated, truncated if
  * short; ARB_TC_MAX always suffices) and returns the full length. Parsing
  * the PGN or TRF form gives back an equal control. A control a notation
- * cannot express (a sandclock, "?" or "-" in US Chess; per-period delays
- * or increments that differ in US Chess) gives "" and 0.
+ * cannot express gives "" and 0: in US Chess a sandclock, "?", "-", time
+ * odds, per-period delays or increments that differ, a time that is not a
+ * whole number of 60 ms (minutes with three decimals), and a control
+ * without a final G/ or SD/ period (it would read as PGN).
  */
 ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, char *buf,
 			     size_t n);
