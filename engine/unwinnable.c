@@ -423,8 +423,46 @@ static void ss_pawn_arrives(ss_search *ss, ss_state *st, int c, int from, int to
 	}
 }
 
-/* Queues every transition out of st (see the section comment). */
-static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e)
+/* 1 if a pawn of colour c arriving on `to` from `from` (a single push or a
+ * capture of whatever stands on `to`) checkmates the other king at once,
+ * whatever the movable pieces are doing: the king is fixed, every flight
+ * is its own fixed unit or surely attacked (by c's pawns or fixed pieces:
+ * a slider only on its neighbours, where nothing can screen it), and no
+ * piece of the king's side
+ * can reach the pawn from anywhere in its region. Such a move ends the game
+ * with c's mate, so it is no way for the other side to go on and mate. */
+static int ss_pawn_mates(const ss_state *st, const ss_eval *e, int c, int from, int to)
+{
+	int k = c ^ 1, king = -1;
+	bb_t sure = 0, pawns = (st->pawns[c] & ~BB(from)) | BB(to);
+	for (int i = 0; i < st->n; i++)
+		if (st->pc[i].color == k && st->pc[i].type == ARB_KING)
+			king = i;
+	if (king < 0 || !(e->fixed_mask >> king & 1))
+		return 0;
+	int ksq = bb_lsb(st->pc[king].seed);
+	if (!(pawn_attacks(c, to) & BB(ksq)))
+		return 0;
+	for (bb_t b = pawns; b;)
+		sure |= pawn_attacks(c, bb_pop(&b));
+	for (int i = 0; i < st->n; i++) {
+		const ss_piece *pc = &st->pc[i];
+		if (pc->color == c && (e->fixed_mask >> i & 1) && pc->seed != BB(to))
+			sure |= piece_step(pc->type, bb_lsb(pc->seed), ~(bb_t)0);
+		if (pc->color == k && pc->type != ARB_KING && (piece_steps(pc->type, e->region[i]) &
+							       BB(to)))
+			return 0; /* the checker may be taken */
+	}
+	for (bb_t b = st->pawns[k] & ~BB(to); b;)
+		if (pawn_attacks(k, bb_pop(&b)) & BB(to))
+			return 0;
+	bb_t own_fixed = e->fixed_by[k] & ~BB(to);
+	return !(king_attacks(ksq) & ~own_fixed & ~sure);
+}
+
+/* Queues every transition out of st (see the section comment); a pawn
+ * move of the defender that mates the side to win is left out. */
+static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e, int side)
 {
 	bb_t pawns = st->pawns[0] | st->pawns[1];
 	ss_state ch;
@@ -433,8 +471,10 @@ static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e)
 		for (bb_t b = st->pawns[c]; b;) {
 			int sq = bb_pop(&b), fwd = sq + dir;
 			if (!(e->fixed & BB(fwd))) {
-				ss_child(st, e, &ch);
-				ss_pawn_arrives(ss, &ch, c, sq, fwd);
+				if (c == side || !ss_pawn_mates(st, e, c, sq, fwd)) {
+					ss_child(st, e, &ch);
+					ss_pawn_arrives(ss, &ch, c, sq, fwd);
+				}
 				int two = fwd + dir;
 				if (ARB_RANK(sq) == start && !(e->fixed & BB(two))) {
 					ss_child(st, e, &ch);
@@ -450,6 +490,8 @@ static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e)
 			}
 			for (bb_t t = pawn_attacks(c, sq); t;) {
 				int to = bb_pop(&t);
+				if (c != side && ss_pawn_mates(st, e, c, sq, to))
+					continue;
 				if (st->pawns[c ^ 1] & BB(to)) {
 					ss_child(st, e, &ch);
 					ss_take(&ch, to, -1);
@@ -528,7 +570,7 @@ static int structure_cannot_mate(const arb_position *p, int side, int max_states
 		ss_evaluate(&st, &e);
 		if ((mate = ss_may_mate(&st, &e, side)) != 0)
 			break;
-		ss_expand(&ss, &st, &e);
+		ss_expand(&ss, &st, &e, side);
 	}
 	proved = !mate && !ss.overflow && !ss.nomem;
 	free(ss.stack);
