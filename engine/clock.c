@@ -821,11 +821,8 @@ static void fall(side_clock *sc, long t)
 /* Brings the running side's state to time t (>= since). */
 static void settle(arb_clock *c, long t)
 {
-	if (c->running < 0 || t <= c->since) {
-		if (c->running >= 0 && t > c->since)
-			c->since = t;
+	if (c->running < 0 || t <= c->since)
 		return;
-	}
 	int r = c->running;
 	side_clock *sc = &c->s[r];
 	long e = t - c->since, t0 = c->since;
