@@ -46,6 +46,9 @@ void cli_960_usage(FILE *out);
 int cli_analyse(int argc, char **argv);
 void cli_analyse_usage(FILE *out);
 
+int cli_clock(int argc, char **argv);
+void cli_clock_usage(FILE *out);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.

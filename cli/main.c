@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	{"960", "Chess960 start positions: numbers, draws, diagrams", cli_960, cli_960_usage},
 	{"analyse", "can each side still checkmate? (dead positions, time forfeits)", cli_analyse,
 	 cli_analyse_usage},
+	{"clock", "time controls: parse, classify, simulate, check a game's clock", cli_clock,
+	 cli_clock_usage},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

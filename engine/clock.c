@@ -752,7 +752,8 @@ ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edit
 
 ARB_API long arb_tc_uscf_default_delay(const arb_time_control *tc)
 {
-	if (!tc || tc->kind != ARB_TC_PERIODS || tc->delay_stated)
+	if (!tc || tc->kind != ARB_TC_PERIODS || tc->delay_stated ||
+	    !same_control(&tc->side[ARB_WHITE], &tc->side[ARB_BLACK]))
 		return 0;
 	const arb_control *c = &tc->side[ARB_WHITE];
 	for (int s = 0; s < 2; s++)
@@ -821,7 +822,7 @@ static void fall(side_clock *sc, long t)
 /* Brings the running side's state to time t (>= since). */
 static void settle(arb_clock *c, long t)
 {
-	if (c->running < 0 || t <= c->since)
+	if (c->running < 0 || t < c->since)
 		return;
 	int r = c->running;
 	side_clock *sc = &c->s[r];
@@ -842,7 +843,8 @@ static void settle(arb_clock *c, long t)
 		e -= d;
 		t0 += d;
 	}
-	while (e > 0 || (!sc->main && sc->flag_t < 0)) {
+	/* (a side with no main time left falls at once, unless a delay runs) */
+	while (e > 0 || (!sc->main && sc->flag_t < 0 && !c->delay_left)) {
 		if (e < sc->main) {
 			sc->main -= e;
 			break;
@@ -1135,10 +1137,12 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
 		known[c] = timed;
 		remaining[c] = timed ? tc->side[c].period[0].base_ms : 0;
 	}
+	int readings = 0;
 	for (int ply = 0; ply < plies; ply++, side ^= 1) {
 		int node = arb_record_mainline_node(g, ply);
 		long clk = arb_record_node_clock(g, node, ARB_CMD_CLK);
 		long emt = arb_record_node_clock(g, node, ARB_CMD_EMT);
+		readings += clk != ARB_NO_CLOCK || emt != ARB_NO_CLOCK;
 		int number = fullmove + (ply + (first_black ? 1 : 0)) / 2;
 		const char *who = side == ARB_WHITE ? "white" : "black";
 		long used = emt, after = clk;
@@ -1205,6 +1209,8 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
 			e->period = period[side];
 		}
 	}
+	if (plies && !readings)
+		issue(&h, ARB_CLOCK_NO_READINGS, -1, "no [%%clk] or [%%emt] reading in the game");
 	if (issue_count)
 		*issue_count = h.found;
 	return plies;

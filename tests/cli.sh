@@ -1,6 +1,7 @@
 #!/bin/sh
 # cli.sh -- exercises the `arbiter` command line: perft (plain and --divide),
-# moves, fen, 960 and analyse, with their exit statuses and error messages.
+# moves, fen, 960, analyse and clock, with their exit statuses and error
+# messages.
 #
 # usage: sh cli.sh PATH/TO/arbiter
 # Prints one line per check and exits 1 if any failed.
@@ -522,6 +523,247 @@ analyse_exit "analyse - --bogus" 2 analyse - --bogus
 run analyse --help
 if [ "$rc" -eq 0 ] && grep -q '^usage: arbiter analyse' "$TMP/out"; then pass "analyse --help"; else
 	fail "analyse --help" "exit $rc"; fi
+
+# ---- clock ----------------------------------------------------------------------
+# clock_exit NAME STATUS ARGS...: that exit status, nothing on stdout, a message
+# "arbiter: clock: ..." on stderr
+clock_exit() {
+	name=$1 want=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq "$want" ] && ! [ -s "$TMP/out" ] && grep -q '^arbiter: clock: ' "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "command: arbiter $*" "exit $rc, expected $want with a message on stderr"
+	fi
+}
+
+# parse: every notation, then every category, in a fixed order
+expect_out "clock parse 40/5400+30:1800+30" 'pgn: 40/5400+30:1800+30
+trf: 40/5400+30:1800+30
+uscf: 40/90, SD/30;inc30
+text: 90 min for 40 moves, then 30 min, +30 s per move from move 1
+fide2009: standard
+fide2014: standard
+fide2018: standard
+fide2023: standard
+uscf category: regular
+online: classical' clock parse '40/5400+30:1800+30'
+expect_out "clock parse 720: FIDE 2009 blitz, 2014 rapid, US 5E2 delay" 'pgn: 720
+trf: 720
+uscf: G/12
+text: 12 min
+fide2009: blitz
+fide2014: rapid
+fide2018: rapid
+fide2023: rapid
+uscf category: quick
+online: rapid
+uscf default delay: 3 s (5E2, when the organiser names none)' clock parse 720
+run clock parse 'G/90;d5'
+check_analyse "clock parse G/90;d5 (US Chess in, PGN delay out)" \
+	'pgn: 5400d5' 'uscf: G/90;d5' 'text: 90 min, 5 s delay per move'
+if grep -q '^uscf default delay' "$TMP/out"; then
+	fail "clock parse G/90;d5: no default delay line"
+else
+	pass "clock parse G/90;d5: no default delay line"
+fi
+run clock parse '?'
+check_analyse "clock parse ?: no US Chess form" 'pgn: ?' 'uscf: -' 'text: unknown' \
+	'fide2023: unknown'
+run clock parse '*180'
+check_analyse "clock parse *180 (sandclock)" 'pgn: \*180' 'uscf: -' 'text: sandclock, 3 min each'
+
+G5='{"pgn": "300+0", "uscf": "G/5;d0", "trf": "300+0", "text": "5 min, no delay", "category": {"fide2009": "blitz", "fide2014": "blitz", "fide2018": "blitz", "fide2023": "blitz", "uscf": "blitz", "online": "blitz"}}'
+expect_out "clock parse 'G/5 d/0' --json" "$G5" clock parse 'G/5 d/0' --json
+expect_out "clock parse --json G/5 d/0 (two arguments)" "$G5" clock parse --json G/5 d/0
+run clock parse W300-B240 --json
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$TMP/out" | tr -d ' ')" = 1 ] &&
+	grep -q '^{"pgn": "300=240", "uscf": null, "trf": "W300-B240", "text": "White: 5 min; Black: 4 min", "category": {' "$TMP/out"; then
+	pass "clock parse W300-B240 --json: uscf null"
+else
+	fail "clock parse W300-B240 --json: uscf null" "exit $rc"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	for tc in '40/5400+30:1800+30' '?' '-' '*180' 'W300-B240' '300=240' '90+3@61'; do
+		"$ARB" clock parse "$tc" --json
+	done >"$TMP/out" 2>"$TMP/err"
+	if python3 -c '
+import json, sys
+n = 0
+for n, line in enumerate(open(sys.argv[1]), 1):
+    o = json.loads(line)
+    assert list(o) == ["pgn", "uscf", "trf", "text", "category"], n
+    assert list(o["category"]) == ["fide2009", "fide2014", "fide2018", "fide2023", "uscf", "online"], n
+    assert all(isinstance(o[k], str) for k in ("pgn", "trf", "text")), n
+    assert o["uscf"] is None or isinstance(o["uscf"], str), n
+assert n == 7
+' "$TMP/out"; then
+		pass "clock parse --json: valid JSON, keys in order"
+	else
+		fail "clock parse --json: valid JSON, keys in order"
+	fi
+fi
+clock_exit "clock parse 40/ exits 1" 1 clock parse '40/'
+if grep -q 'column' "$TMP/err"; then pass "clock parse 40/: the message names the column"; else
+	fail "clock parse 40/: the message names the column"; fi
+clock_exit "clock parse G/90;x exits 1" 1 clock parse 'G/90;x'
+clock_exit "clock parse (no CONTROL)" 2 clock parse
+clock_exit "clock parse --bogus" 2 clock parse 300 --bogus
+clock_exit "clock parse --moves (an option of simulate)" 2 clock parse 300 --moves 3
+
+# simulate: both clocks after each move, and each flag as it falls
+expect_out "clock simulate 10+5 --moves '3 8'" '1. white 3 s  white 0:12  black 0:10
+1. black 8 s  white 0:12  black 0:07
+flags: none' clock simulate 10+5 --moves '3 8'
+# A press at the very millisecond the time runs out is too late (no increment).
+expect_out "clock simulate: a move taking all the time lets the flag fall" \
+	'1. white 10 s  white 0:00  black 0:10  FLAG white at 0:10
+1. black 3 s  white 0:00  black 0:12
+flags: white first at 0:10' clock simulate 10+5 --moves '10 3'
+expect_out "clock simulate: one millisecond to spare" \
+	'1. white 9.999 s  white 0:05.001  black 0:10
+flags: none' clock simulate 10+5 --moves 9.999
+expect_out "clock simulate: both flags" '1. white 10 s  white 0:00  black 0:10  FLAG white at 0:10
+1. black 10 s  white 0:00  black 0:00  FLAG black at 0:20
+flags: white first at 0:10, then black at 0:20' clock simulate 10 --moves 10,10
+expect_out "clock simulate 2/10:20 --by-flag: 20 s added when the flag falls" \
+	'1. white 4 s  white 0:06  black 0:10
+1. black 1 s  white 0:06  black 0:09
+2. white 7 s  white 0:19  black 0:09  FLAG white at 0:11
+2. black 1 s  white 0:19  black 0:08
+flags: white first at 0:11' clock simulate 2/10:20 --by-flag --moves '4 1 7 1'
+expect_out "clock simulate 2/10:20: 20 s added after move 2" \
+	'1. white 4 s  white 0:06  black 0:10
+1. black 1 s  white 0:06  black 0:09
+2. white 7 s  white 0:20  black 0:09  FLAG white at 0:11
+2. black 1 s  white 0:20  black 0:28
+flags: white first at 0:11' clock simulate 2/10:20 --moves '4 1 7 1'
+expect_out "clock simulate: decimals, commas, hours" \
+	'1. white 3.1 s  white 1:30:26.9  black 1:30:00
+1. black 4.7 s  white 1:30:26.9  black 1:30:25.3
+2. white 12.125 s  white 1:30:44.775  black 1:30:25.3
+flags: none' clock simulate '40/5400+30:1800+30' --moves '3.1, 4.7,12.125'
+expect_out "clock simulate G/5;d5: the delay runs first" \
+	'1. white 3 s  white 5:00  black 5:00
+1. black 8 s  white 5:00  black 4:57
+flags: none' clock simulate 'G/5;d5' --moves='3 8'
+expect_out "clock simulate *60: the sandclock" '1. white 20 s  white 0:40  black 1:20
+1. black 10 s  white 0:50  black 1:10
+2. white 50 s  white 0:00  black 2:00  FLAG white at 1:20
+flags: white first at 1:20' clock simulate '*60' --moves '20 10 50'
+clock_exit "clock simulate ? exits 1" 1 clock simulate '?' --moves 3
+if grep -q 'simulate needs a timed control' "$TMP/err"; then pass "clock simulate ?: the message"; else
+	fail "clock simulate ?: the message"; fi
+clock_exit "clock simulate - exits 1" 1 clock simulate - --moves 3
+clock_exit "clock simulate 40/ exits 1" 1 clock simulate 40/ --moves 3
+clock_exit "clock simulate: a bad duration exits 2" 2 clock simulate 10 --moves '3 x4 5'
+if grep -q "duration 2 'x4'" "$TMP/err"; then pass "clock simulate: the bad duration is named"; else
+	fail "clock simulate: the bad duration is named"; fi
+clock_exit "clock simulate: four decimals" 2 clock simulate 10 --moves '1.2345'
+clock_exit "clock simulate: a sign" 2 clock simulate 10 --moves '3 -1'
+clock_exit "clock simulate: no durations" 2 clock simulate 10 --moves ' , '
+clock_exit "clock simulate (no --moves)" 2 clock simulate 10
+clock_exit "clock simulate --moves (no value)" 2 clock simulate 10 --moves
+clock_exit "clock simulate (no CONTROL)" 2 clock simulate --moves 3
+
+# history: the [%clk] comments checked game by game, a broken game skipped
+cat >"$TMP/clk.pgn" <<'PGN'
+[Event "consistent"]
+[White "Alpha"]
+[Black "Beta"]
+[Result "*"]
+[TimeControl "180+2"]
+
+1. e4 {[%clk 0:03:01]} 1... e5 {[%clk 0:02:59]} 2. Nf3 {[%clk 0:02:58]}
+2... Nc6 {[%clk 0:02:55]} *
+
+[Event "rises"]
+[White "Gamma"]
+[Black "Delta"]
+[Result "*"]
+[TimeControl "180"]
+
+1. d4 {[%clk 0:02:55]} 1... d5 {[%clk 0:02:50]} 2. c4 {[%clk 0:02:50]}
+2... e6 {[%clk 0:03:02]} *
+
+[Event "broken"]
+[White "Eps"]
+[Black "Zeta"]
+[Result "*"]
+
+1. e4 e5 2. Ke3 *
+
+[Event "untimed"]
+[White "Eta"]
+[Black "Theta"]
+[Result "*"]
+
+1. e4 {[%clk 0:01:00]} 1... e5 {[%emt 0:00:03]} *
+PGN
+HISTORY='game 1: Alpha - Beta, TimeControl 180+2
+  clock consistent
+game 2: Gamma - Delta, TimeControl 180
+  move 2 (black): clock rises by 12 s, more than the control gives
+game 4: Eta - Theta, TimeControl ?
+  no usable TimeControl: readings only, nothing checked'
+run clock history "$TMP/clk.pgn"
+if [ "$rc" -eq 1 ] && [ "$(cat "$TMP/out")" = "$HISTORY" ] &&
+	grep -q "clk.pgn:24:13: game 3: SAN 'Ke3'" "$TMP/err"; then
+	pass "clock history: consistent, rising, broken (skipped, exit 1), untimed"
+else
+	fail "clock history: consistent, rising, broken (skipped, exit 1), untimed" "exit $rc"
+fi
+run clock history --control 180+2 --moves "$TMP/clk.pgn"
+if [ "$rc" -eq 1 ] && sed -n 1,6p "$TMP/out" | tr '\n' '|' |
+	grep -qx 'game 1: Alpha - Beta, TimeControl 180+2|  1\. white used 0:01 left 3:01|  1\.\.\. black used 0:03 left 2:59|  2\. white used 0:05 left 2:58|  2\.\.\. black used 0:06 left 2:55|  clock consistent|' &&
+	grep -qx '  move 2 (black): clock rises by 10 s, more than the control gives' "$TMP/out" &&
+	grep -qx '  1\.\.\. black used 0:03 left 2:59' "$TMP/out"; then
+	pass "clock history --control 180+2 --moves"
+else
+	fail "clock history --control 180+2 --moves" "exit $rc"
+fi
+# Without a control a reading not given stays unknown.
+run clock history --moves "$TMP/clk.pgn"
+if [ "$rc" -eq 1 ] && grep -qx '  1\. white used ? left 1:00' "$TMP/out" &&
+	grep -qx '  1\.\.\. black used 0:03 left ?' "$TMP/out"; then
+	pass "clock history --moves: unknown readings as ?"
+else
+	fail "clock history --moves: unknown readings as ?" "exit $rc"
+fi
+sed -n 1,9p "$TMP/clk.pgn" | "$ARB" clock history - >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ "$(cat "$TMP/out")" = 'game 1: Alpha - Beta, TimeControl 180+2
+  clock consistent' ]; then
+	pass "clock history - (standard input), exit 0"
+else
+	fail "clock history - (standard input), exit 0" "exit $rc"
+fi
+clock_exit "clock history --control 40/ exits 1" 1 clock history --control 40/ "$TMP/clk.pgn"
+if grep -q 'column' "$TMP/err"; then pass "clock history --control 40/: the parser's message"; else
+	fail "clock history --control 40/: the parser's message"; fi
+clock_exit "clock history: an unreadable file exits 2" 2 clock history "$TMP/no-such.pgn"
+clock_exit "clock history (no FILE)" 2 clock history
+clock_exit "clock history --json (an option of parse)" 2 clock history --json "$TMP/clk.pgn"
+clock_exit "clock history --control (no value)" 2 clock history "$TMP/clk.pgn" --control
+
+# the subcommand itself
+clock_exit "clock (no action)" 2 clock
+clock_exit "clock frobnicate" 2 clock frobnicate 300
+for form in 'clock --help' 'help clock' 'clock parse --help'; do
+	# shellcheck disable=SC2086 # split into words on purpose
+	run $form
+	if [ "$rc" -eq 0 ] && grep -q '^usage: arbiter clock parse CONTROL' "$TMP/out" &&
+		grep -q 'arbiter clock simulate CONTROL --moves' "$TMP/out" &&
+		grep -q 'arbiter clock history FILE' "$TMP/out" && grep -q 'W300-B240' "$TMP/out"; then
+		pass "arbiter $form"
+	else
+		fail "arbiter $form" "exit $rc"
+	fi
+done
+run help
+if grep -q '^  clock  *time controls' "$TMP/out"; then pass "arbiter help lists clock"; else
+	fail "arbiter help lists clock"; fi
 
 # ---- the command line itself ---------------------------------------------------
 run frobnicate

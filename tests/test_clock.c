@@ -301,6 +301,8 @@ START_TEST(test_uscf_default_delay)
 	ck_assert_int_eq(arb_tc_uscf_default_delay(&tc), 0);
 	tc = tc_of("-");
 	ck_assert_int_eq(arb_tc_uscf_default_delay(&tc), 0);
+	tc = tc_of("300=240"); /* odds: not rated */
+	ck_assert_int_eq(arb_tc_uscf_default_delay(&tc), 0);
 }
 END_TEST
 
@@ -587,6 +589,25 @@ START_TEST(test_stop_resume_and_time_order)
 }
 END_TEST
 
+START_TEST(test_zero_base)
+{
+	/* No main time to start with: the flag falls as soon as the clock
+	 * runs (at the press that ends the very first millisecond too), unless
+	 * a simple delay runs first. */
+	arb_clock *c = clock_of("0+5", ARB_PERIOD_BY_MOVES);
+	arb_clock_start(c, 100);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 100), 100);
+	ck_assert_int_eq(arb_clock_press(c, 100), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 100), 0); /* no increment */
+	arb_clock_free(c);
+	c = clock_of("0d5", ARB_PERIOD_BY_MOVES);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 4999), -1);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 5000), 5000);
+	arb_clock_free(c);
+}
+END_TEST
+
 START_TEST(test_both_flags)
 {
 	/* Both down: the first is known (digital clock); queries in between. */
@@ -711,6 +732,21 @@ START_TEST(test_history)
 	ck_assert_int_eq(e[0].remaining_ms, 181 * S);
 	ck_assert_int_eq(e[0].used_ms, ARB_NO_CLOCK);
 	ck_assert_int_eq(arb_record_clock_history(NULL, NULL, e, 8, is, 8, &nis), -1);
+	/* A timed game without a single reading says so. */
+	ck_assert_int_eq(history("[TimeControl \"60\"]\n\n1. e4 e5 *\n", NULL, e, 8, is, &nis), 2);
+	ck_assert_int_eq(nis, 1);
+	ck_assert_int_eq(is[0].kind, ARB_CLOCK_NO_READINGS);
+	ck_assert_int_eq(e[0].used_ms, ARB_NO_CLOCK);
+	/* Move numbers follow the start position's full-move number. */
+	ck_assert_int_eq(history("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 30\"]\n"
+				 "[TimeControl \"60\"]\n\n30... Kd7 {[%clk 0:00:59]} 31. Kd2 "
+				 "{[%clk 0:00:58]} *\n",
+				 NULL, e, 8, is, &nis),
+			 2);
+	ck_assert_int_eq(e[0].move_number, 30);
+	ck_assert_int_eq(e[0].side, ARB_BLACK);
+	ck_assert_int_eq(e[1].move_number, 31);
+	ck_assert_int_eq(nis, 0);
 }
 END_TEST
 
@@ -736,6 +772,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(tc, test_armageddon);
 	tcase_add_test(tc, test_penalties_and_rulings);
 	tcase_add_test(tc, test_stop_resume_and_time_order);
+	tcase_add_test(tc, test_zero_base);
 	tcase_add_test(tc, test_both_flags);
 	tcase_add_test(tc, test_sandclock);
 	tcase_add_test(tc, test_history);

@@ -876,7 +876,7 @@ ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edit
 /* US Chess 5E2: the delay that applies when the organiser names none
  * (5 s for a base of 30 min or more or several periods, 3 s over 10 and
  * under 30 min, 2 s for 10 min or less); 0 when tc states a delay or an
- * increment, or is not timed. */
+ * increment, has time odds (not rated, 5C1), or is not timed. */
 ARB_API long arb_tc_uscf_default_delay(const arb_time_control *tc);
 
 typedef struct arb_clock arb_clock;
@@ -950,8 +950,11 @@ ARB_API int arb_clock_period(const arb_clock *c, arb_color side);
  */
 typedef struct arb_clock_entry {
 	arb_color side;
-	int move_number;   /* the side's move number (1, 2, ...) */
-	long used_ms;      /* time used for the move, or ARB_NO_CLOCK */
+	int move_number;   /* the move's number in the game (from the start
+			      position's full-move number) */
+	long used_ms;      /* time used: [%emt], else the main time the [%clk]
+			      readings imply (a delay covers the rest), or
+			      ARB_NO_CLOCK */
 	long remaining_ms; /* main time after the move, or ARB_NO_CLOCK */
 	int period;        /* the side's period after the move */
 } arb_clock_entry;
@@ -960,13 +963,15 @@ typedef enum arb_clock_issue_kind {
 	ARB_CLOCK_RISES = 1, /* [%clk] rose more than increment, refund and period allow */
 	ARB_CLOCK_NEGATIVE,  /* the time used runs past zero (the flag fell) */
 	ARB_CLOCK_MISMATCH,  /* [%clk] and [%emt] of a move disagree */
-	ARB_CLOCK_NO_CONTROL /* no usable control: only the readings are given */
+	ARB_CLOCK_NO_CONTROL, /* no usable control: only the readings are given */
+	ARB_CLOCK_NO_READINGS /* not one [%clk] or [%emt] in the game */
 } arb_clock_issue_kind;
 
 typedef struct arb_clock_issue {
 	arb_clock_issue_kind kind;
 	int ply;           /* 0-based ply of the main line (-1: the whole game) */
-	char message[96];  /* "move 23 (black): clock rises by 12 s without increment" */
+	char message[96];  /* "move 23 (black): clock rises by 12 s, more than
+			      the control gives" */
 } arb_clock_issue;
 
 /*
