@@ -28,6 +28,8 @@
 #define UW_TT_BITS 18
 #define UW_FIRST_LIMIT 2048L
 #define UW_QUICK_NODES 256L /* the first helpmate try */
+#define UW_SUBGOAL_DEPTH 4 /* structure changes planned one after another */
+#define UW_SUBGOAL_MIN 100000L /* smaller budgets are not split for them */
 #define UW_ROOT_STATES 1024 /* abstract states for the structure proof */
 #define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
@@ -67,6 +69,7 @@ typedef struct uw_ctx {
 	void *tt; /* hm_entry table of 2^tt_bits entries */
 	int tt_bits;
 	int weak; /* the mating side has no pawn, rook or queen */
+	int goal_sq, goal_piece; /* sub-goal: this piece code arrives on goal_sq */
 	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
@@ -328,8 +331,18 @@ static uint64_t ss_hash(const ss_state *st)
 	return h;
 }
 
+/* A structure change: a unit of `color` and `type` arrives on `to` (a pawn
+ * push or capture, a promotion, a piece taking a pawn or a fixed piece). */
+typedef struct ss_event {
+	int8_t color, type, to, valid;
+} ss_event;
+
 typedef struct ss_search {
 	ss_state *states; /* every state seen */
+	int *parent;      /* per state: the state it came from (-1: the root) */
+	ss_event *event;  /* ... and the change that led to it */
+	int cur_parent;   /* what ss_add records for the states it adds */
+	ss_event cur_event;
 	uint64_t *hashes;
 	int *slots; /* open-addressed index into states, -1 = empty */
 	int *stack, top; /* states still to expand */
@@ -361,18 +374,26 @@ static void ss_add(ss_search *ss, ss_state *st)
 	if (ss->count == ss->cap) {
 		int cap = ss->cap ? ss->cap * 2 : 64;
 		ss_state *s2 = realloc(ss->states, (size_t)cap * sizeof *s2);
-		uint64_t *h2 = s2 ? realloc(ss->hashes, (size_t)cap * sizeof *h2) : NULL;
 		if (s2)
 			ss->states = s2;
-		if (!h2) {
+		uint64_t *h2 = s2 ? realloc(ss->hashes, (size_t)cap * sizeof *h2) : NULL;
+		if (h2)
+			ss->hashes = h2;
+		int *p2 = h2 ? realloc(ss->parent, (size_t)cap * sizeof *p2) : NULL;
+		if (p2)
+			ss->parent = p2;
+		ss_event *e2 = p2 ? realloc(ss->event, (size_t)cap * sizeof *e2) : NULL;
+		if (!e2) {
 			ss->nomem = 1;
 			return;
 		}
-		ss->hashes = h2;
+		ss->event = e2;
 		ss->cap = cap;
 	}
 	ss->states[ss->count] = *st;
 	ss->hashes[ss->count] = h;
+	ss->parent[ss->count] = ss->cur_parent;
+	ss->event[ss->count] = ss->cur_event;
 	ss->stack[ss->top++] = ss->count;
 	ss->slots[j] = ss->count++;
 }
@@ -401,11 +422,20 @@ static void ss_take(ss_state *st, int sq, int piece)
 }
 
 /* A pawn of colour c arrives on `to` (from `from`): promotions branch. */
+static void ss_note(ss_search *ss, int color, int type, int to)
+{
+	ss->cur_event.color = (int8_t)color;
+	ss->cur_event.type = (int8_t)type;
+	ss->cur_event.to = (int8_t)to;
+	ss->cur_event.valid = 1;
+}
+
 static void ss_pawn_arrives(ss_search *ss, ss_state *st, int c, int from, int to)
 {
 	st->pawns[c] &= ~BB(from);
 	if (ARB_RANK(to) != (c == ARB_WHITE ? 7 : 0)) {
 		st->pawns[c] |= BB(to);
+		ss_note(ss, c, ARB_PAWN, to);
 		ss_add(ss, st);
 		return;
 	}
@@ -419,6 +449,7 @@ static void ss_pawn_arrives(ss_search *ss, ss_state *st, int c, int from, int to
 		s2.pc[s2.n].type = (uint8_t)t;
 		s2.pc[s2.n].color = (uint8_t)c;
 		s2.n++;
+		ss_note(ss, c, t, to);
 		ss_add(ss, &s2);
 	}
 }
@@ -518,6 +549,7 @@ static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e, int s
 				continue;
 			ss_child(st, e, &ch);
 			ch.pc[i].seed |= BB(x);
+			ss_note(ss, st->pc[i].color, st->pc[i].type, x);
 			ss_take(&ch, x, victim);
 			ss_add(ss, &ch);
 		}
@@ -526,8 +558,14 @@ static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e, int s
 
 /* 1 if `side` provably never mates from p (no reachable state passes the
  * mate test within max_states states). */
-static int structure_cannot_mate(const arb_position *p, int side, int max_states)
+#define SS_MAX_EVENTS 8
+
+static int structure_cannot_mate(const arb_position *p, int side, int max_states,
+				 ss_event *first)
 {
+	if (first)
+		for (int k = 0; k < SS_MAX_EVENTS; k++)
+			first[k].valid = 0;
 	ss_state root;
 	ss_eval e;
 	ss_search ss = {0};
@@ -553,6 +591,7 @@ static int structure_cannot_mate(const arb_position *p, int side, int max_states
 	ss.slot_cap = 1;
 	while (ss.slot_cap < 2 * max_states)
 		ss.slot_cap *= 2;
+	ss.cur_parent = -1;
 	ss.slots = malloc((size_t)ss.slot_cap * sizeof *ss.slots);
 	ss.stack = malloc((size_t)max_states * sizeof *ss.stack);
 	if (!ss.slots || !ss.stack) {
@@ -566,13 +605,30 @@ static int structure_cannot_mate(const arb_position *p, int side, int max_states
 	 * early instead of after every combination of pawn pushes. */
 	int mate = 0;
 	while (ss.top > 0 && !ss.overflow && !ss.nomem) {
-		ss_state st = ss.states[ss.stack[--ss.top]];
+		int at = ss.stack[--ss.top];
+		ss_state st = ss.states[at];
 		ss_evaluate(&st, &e);
-		if ((mate = ss_may_mate(&st, &e, side)) != 0)
+		if ((mate = ss_may_mate(&st, &e, side)) != 0) {
+			/* The first change on the way to it, then the other
+			 * changes possible now: sub-goals for the search when no
+			 * mating net exists as things stand (the abstraction may
+			 * allow a change the position does not). */
+			while (at > 0 && ss.parent[at] > 0)
+				at = ss.parent[at];
+			int k = 0;
+			if (first && at > 0)
+				first[k++] = ss.event[at];
+			for (int i = 1; first && i < ss.count && k < SS_MAX_EVENTS; i++)
+				if (ss.parent[i] == 0 && i != at)
+					first[k++] = ss.event[i];
 			break;
+		}
+		ss.cur_parent = at;
 		ss_expand(&ss, &st, &e, side);
 	}
 	proved = !mate && !ss.overflow && !ss.nomem;
+	free(ss.parent);
+	free(ss.event);
 	free(ss.stack);
 	free(ss.states);
 	free(ss.hashes);
@@ -795,6 +851,24 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 {
 	int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
 	int type = p->board[from] & 7;
+	if (c->goal_sq >= 0) {
+		/* a sub-goal: the acting pieces head for its square */
+		int g = c->goal_sq;
+		if (p->board[from] == (c->goal_piece & 15) ||
+		    (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION && to == g))
+			return to == g ? 1 : sgn(dist(from, g) - dist(to, g));
+		if (p->board[to])
+			return -1;
+		/* ... and the defenders stop guarding it (or start to) */
+		bb_t occ = pos_occupied(p) & ~BB(from);
+		int color = p->board[from] >> 3;
+		if (color == c->goal_piece >> 3)
+			return 0;
+		bb_t was = type == ARB_PAWN ? pawn_attacks(color, from) : piece_step(type, from, occ);
+		bb_t now = type == ARB_PAWN ? pawn_attacks(color, to)
+					    : piece_step(type, to, occ | BB(to));
+		return ((was & BB(g)) != 0) - ((now & BB(g)) != 0);
+	}
 	int lk = pos_king(p, c->side ^ 1), wk = pos_king(p, c->side);
 	int t = c->target == ARB_NO_SQUARE ? lk : c->target;
 	if (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION)
@@ -842,6 +916,10 @@ static int hm_search(uw_ctx *c, int r, int ply, int prev_step)
 {
 	arb_position *p = &c->pos;
 	arb_move *moves = c->moves[ply];
+	if (c->goal_sq >= 0 && ply > 0 && p->board[c->goal_sq] == c->goal_piece) {
+		found(c, ply);
+		return 1;
+	}
 	int n = gen_legal(p, moves);
 	if (n == 0) {
 		if (!mated_here(p, c->side, 0))
@@ -867,7 +945,8 @@ static int hm_search(uw_ctx *c, int r, int ply, int prev_step)
 		pos_do_move(p, moves[i], &u);
 		/* Past the budget only a mating move is looked at (FIDE 2018
 		 * 1.4: the last move of a mate gives check). */
-		int skip = child < 0 && (p->side == c->side || !pos_checkers(p));
+		int skip = child < 0 && (p->side == c->side || !pos_checkers(p)) &&
+			   !(c->goal_sq >= 0 && p->board[c->goal_sq] == c->goal_piece);
 		c->path[ply] = moves[i];
 		int won = !skip && hm_search(c, child, ply + 1, step);
 		pos_undo_move(p, moves[i], &u);
@@ -1002,7 +1081,7 @@ static int walk_enter(uw_ctx *c, walk_stack *w, size_t depth, size_t base)
 		return 0;
 	/* The pawn structure only changes on a zeroing move (FIDE 2018 9.3). */
 	if (depth > 0 && c->pos.halfmove == 0 &&
-	    structure_cannot_mate(&c->pos, c->side, UW_WALK_STATES))
+	    structure_cannot_mate(&c->pos, c->side, UW_WALK_STATES, NULL))
 		return 0;
 	return 1;
 }
@@ -1154,6 +1233,7 @@ static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 	c->weak = !(pos->by_color[side] & (pos->by_type[ARB_PAWN] | pos->by_type[ARB_ROOK] |
 					   pos->by_type[ARB_QUEEN]));
 	c->hm_depth = 0;
+	c->goal_sq = -1;
 	c->hm_cap = UW_HM_FIRST_CAP;
 	/* Mating nets aimed at the king itself, then at the corners. */
 	static const int corners[4] = {ARB_SQUARE(0, 0), ARB_SQUARE(7, 0), ARB_SQUARE(0, 7),
@@ -1181,10 +1261,69 @@ static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 
 /* The layers in order; *nodes receives the search nodes spent. */
 static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ctx **keep,
-			   long *nodes)
+			   long *nodes, int depth);
+
+/*
+ * When no mating net exists in the present pawn structure but the structure
+ * search found changes that lead to one, their first (say, a king taking a
+ * pawn that its bishops stop guarding) is a sub-goal: a budgeted search
+ * whose progress is the acting piece heading for the change's square finds
+ * a line reaching it, and the whole analysis runs again from there. Lines
+ * join; a failure costs only the nodes spent.
+ */
+static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest, long *used,
+			   int depth)
+{
+	long end = budget;
+	*used = 0;
+	c->goal_sq = ev->to;
+	c->goal_piece = ev->color << 3 | ev->type;
+	c->nodes = 0;
+	for (int d = 0; d <= UW_HM_MAX_BUDGET && c->nodes < end; d++) {
+		c->gen++;
+		c->aborted = 0;
+		c->limit = end;
+		if (!hm_search(c, d, 0, 0))
+			continue;
+		/* reached (or mated on the way): go on from there */
+		int plies = c->line_len;
+		arb_move prefix[UW_MAX_PLY];
+		arb_position there = c->pos;
+		arb_undo u;
+		memcpy(prefix, c->line, (size_t)plies * sizeof *prefix);
+		for (int i = 0; i < plies; i++)
+			pos_do_move(&there, prefix[i], &u);
+		c->goal_sq = -1;
+		*used = c->nodes;
+		uw_ctx *sub = NULL;
+		long more = 0;
+		arb_verdict v = analyse(&there, c->side, rest - *used, &sub, &more, depth + 1);
+		*used += more;
+		if (v == ARB_WINNABLE && sub && plies + sub->line_len < UW_MAX_PLY) {
+			memcpy(c->line, prefix, (size_t)plies * sizeof *prefix);
+			memcpy(c->line + plies, sub->line, (size_t)sub->line_len * sizeof *prefix);
+			c->line_len = plies + sub->line_len;
+		} else if (v == ARB_WINNABLE && !sub && plies < UW_MAX_PLY) {
+			memcpy(c->line, prefix, (size_t)plies * sizeof *prefix);
+			c->line_len = plies; /* mated on the way */
+		} else {
+			v = ARB_UNDETERMINED;
+		}
+		if (sub)
+			ctx_free(sub);
+		return v;
+	}
+	*used = c->nodes < end ? c->nodes : end;
+	c->goal_sq = -1;
+	return ARB_UNDETERMINED;
+}
+
+static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ctx **keep,
+			   long *nodes, int depth)
 {
 	arb_move moves[ARB_MAX_MOVES];
 	int n = gen_legal(pos, moves);
+	ss_event ev[SS_MAX_EVENTS];
 	*nodes = 0;
 	if (n == 0) /* FIDE 2018 5.1.1 mate / 5.2.1 stalemate */
 		return mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNWINNABLE;
@@ -1202,10 +1341,40 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 		return ARB_WINNABLE;
 	}
 	*nodes = c->nodes;
-	if (structure_cannot_mate(pos, side, UW_ROOT_STATES) || lone_minor_cannot_mate(pos, side))
+	if (structure_cannot_mate(pos, side, UW_ROOT_STATES, ev) ||
+	    lone_minor_cannot_mate(pos, side))
 		return ARB_UNWINNABLE;
+	/* At the root, half the budget for the search as things stand; then,
+	 * if the pawn structure must change before any mate and the budget is
+	 * worth splitting, its sub-goals (a sub-goal's position goes to them
+	 * first: the plan is to change the structure); then the rest. */
 	long more = 0;
-	arb_verdict v = run_search(c, budget - *nodes, &more);
+	arb_verdict v = ARB_UNDETERMINED;
+	if (depth == 0) {
+		v = run_search(c, ev[0].valid && budget >= UW_SUBGOAL_MIN ? (budget - *nodes) / 2
+									 : budget - *nodes,
+			       &more);
+		*nodes += more;
+		if (v != ARB_UNDETERMINED)
+			return v;
+	}
+	long share = (budget - *nodes) / 8;
+	for (int k = 0; k < SS_MAX_EVENTS && ev[k].valid && depth < UW_SUBGOAL_DEPTH &&
+			budget >= UW_SUBGOAL_MIN && *nodes < budget;
+	     k++) {
+		int again = 0;
+		for (int j = 0; j < k; j++)
+			again |= ev[j].to == ev[k].to && ev[j].type == ev[k].type &&
+				 ev[j].color == ev[k].color;
+		if (again)
+			continue;
+		/* the change on the found path first, with the larger share */
+		v = subgoal(c, &ev[k], k ? share : 4 * share, budget - *nodes, &more, depth);
+		*nodes += more;
+		if (v != ARB_UNDETERMINED)
+			return v;
+	}
+	v = run_search(c, budget - *nodes, &more);
 	*nodes += more;
 	return v;
 }
@@ -1220,7 +1389,7 @@ ARB_API arb_verdict arb_can_checkmate(const arb_position *pos, arb_color side, l
 	/* Misuse (no position, no such colour) is not a question: undetermined. */
 	if (pos && (side == ARB_WHITE || side == ARB_BLACK))
 		v = analyse(pos, (int)side, max_nodes > 0 ? max_nodes : ARB_ANALYSIS_DEFAULT_NODES,
-			    &c, &nodes);
+			    &c, &nodes, 0);
 	report(out, v, c, nodes);
 	if (c)
 		ctx_free(c);
