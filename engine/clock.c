@@ -16,6 +16,8 @@
 #include "position.h"
 
 #define TC_MAX_MS 31536000000L /* one year: any longer amount is a typo */
+
+_Static_assert(sizeof(long) >= 8, "times are milliseconds in a 64-bit long");
 #define TC_MAX_MOVES 1000
 #define MINUTE 60000L
 
@@ -42,9 +44,14 @@ static arb_status fail(tc_parser *p, size_t at, const char *fmt, ...)
 	return st;
 }
 
+static int blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
 static void skip_blanks(tc_parser *p)
 {
-	while (p->s[p->i] == ' ' || p->s[p->i] == '\t')
+	while (blank(p->s[p->i]))
 		p->i++;
 }
 
@@ -306,8 +313,7 @@ ARB_API arb_status arb_tc_parse(const char *text, arb_time_control *tc, arb_erro
 	memset(&out, 0, sizeof out);
 	skip_blanks(&p);
 	size_t start = p.i, end = strlen(text);
-	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
-			       text[end - 1] == '\n' || text[end - 1] == '\r'))
+	while (end > start && blank(text[end - 1]))
 		end--;
 	if (end == start)
 		return fail(&p, start, "empty");
@@ -369,8 +375,10 @@ ARB_API arb_status arb_tc_parse(const char *text, arb_time_control *tc, arb_erro
 		return fail(&p, p.i, "unexpected '%c'", text[p.i]);
 	if (out.kind == ARB_TC_PERIODS)
 		for (int c = 0; c < 2; c++) {
+			/* a Bronstein delay gives nothing before the main time runs */
 			const arb_period *first = &out.side[c].period[0];
-			if (!first->base_ms && !first->increment_ms && !first->delay_ms)
+			if (!first->base_ms && !first->increment_ms &&
+			    !(first->delay == ARB_DELAY_SIMPLE && first->delay_ms))
 				return fail(&p, start, "%s has no time at all",
 					    c ? "Black" : "White");
 		}
@@ -379,16 +387,48 @@ ARB_API arb_status arb_tc_parse(const char *text, arb_time_control *tc, arb_erro
 	return ARB_OK;
 }
 
+/* A hand-built control can hold anything: every entry point checks it. */
+static int tc_valid(const arb_time_control *tc)
+{
+	if (!tc)
+		return 0;
+	switch (tc->kind) {
+	case ARB_TC_UNKNOWN:
+	case ARB_TC_NONE:
+		return 1;
+	case ARB_TC_SANDCLOCK:
+		return tc->sandclock_ms > 0 && tc->sandclock_ms <= TC_MAX_MS;
+	case ARB_TC_PERIODS:
+		break;
+	default:
+		return 0;
+	}
+	for (int s = 0; s < 2; s++) {
+		const arb_control *c = &tc->side[s];
+		if (c->nperiods < 1 || c->nperiods > ARB_TC_MAX_PERIODS)
+			return 0;
+		for (int i = 0; i < c->nperiods; i++) {
+			const arb_period *pd = &c->period[i];
+			if (pd->moves < 0 || pd->moves > TC_MAX_MOVES || (!pd->moves && i + 1 < c->nperiods) ||
+			    pd->base_ms < 0 || pd->base_ms > TC_MAX_MS || pd->increment_ms < 0 ||
+			    pd->increment_ms > TC_MAX_MS || pd->delay_ms < 0 || pd->delay_ms > TC_MAX_MS ||
+			    pd->increment_from < 1 || pd->increment_from > TC_MAX_MOVES ||
+			    (pd->delay != ARB_DELAY_NONE && pd->delay != ARB_DELAY_SIMPLE &&
+			     pd->delay != ARB_DELAY_BRONSTEIN))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 ARB_API int arb_tc_equal(const arb_time_control *a, const arb_time_control *b)
 {
-	if (!a || !b || a->kind != b->kind)
+	if (!tc_valid(a) || !tc_valid(b) || a->kind != b->kind)
 		return 0;
 	if (a->kind == ARB_TC_SANDCLOCK)
 		return a->sandclock_ms == b->sandclock_ms;
 	if (a->kind != ARB_TC_PERIODS)
 		return 1;
-	if (a->delay_stated != b->delay_stated)
-		return 0;
 	for (int s = 0; s < 2; s++) {
 		const arb_control *x = &a->side[s], *y = &b->side[s];
 		if (x->nperiods != y->nperiods)
@@ -417,7 +457,7 @@ typedef struct out_buf {
 static void put(out_buf *o, const char *fmt, ...)
 {
 	va_list ap;
-	char tmp[ARB_TC_MAX];
+	char tmp[256]; /* one amount or one phrase at a time */
 	va_start(ap, fmt);
 	int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
@@ -589,10 +629,12 @@ static void text_control(out_buf *o, const arb_control *c, int stated)
 ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, char *buf,
 			     size_t n)
 {
+	if (!buf)
+		n = 0;
 	out_buf o = {buf, n, 0};
-	if (buf && n)
+	if (n)
 		buf[0] = 0;
-	if (!tc)
+	if (!tc_valid(tc))
 		return 0;
 	int odds = tc->kind == ARB_TC_PERIODS &&
 		   !same_control(&tc->side[ARB_WHITE], &tc->side[ARB_BLACK]);
@@ -694,7 +736,7 @@ static long first_period_ms(const arb_control *c, long per_move_weight)
 
 ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edition)
 {
-	if (!tc || !edition)
+	if (!tc_valid(tc) || !edition)
 		return NULL;
 	int fide2009 = !strcmp(edition, "fide1997") || !strcmp(edition, "fide2009");
 	int fide2014 = !strcmp(edition, "fide2014") || !strcmp(edition, "fide2018") ||
@@ -719,7 +761,8 @@ ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edit
 		odds = !same_control(w, b);
 	}
 	if (fide2009 || fide2014) {
-		long tw = fide_minutes_ms(w), tb = fide_minutes_ms(b), t = tw > tb ? tw : tb;
+		/* "for each player": with odds, the player with less time */
+		long tw = fide_minutes_ms(w), tb = fide_minutes_ms(b), t = tw < tb ? tw : tb;
 		if (t >= 60 * MINUTE)
 			return "standard";
 		if (fide2009)
@@ -741,8 +784,8 @@ ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edit
 		return "unrated";
 	}
 	long tw = first_period_ms(w, 40), tb = first_period_ms(b, 40);
-	long s = (tw > tb ? tw : tb) / 1000;
-	return s < 30 ? "ultrabullet"
+	long s = (tw < tb ? tw : tb) / 1000;
+	return s < 30 ? "ultraBullet"
 	       : s < 180 ? "bullet"
 	       : s < 480 ? "blitz"
 	       : s < 1500 ? "rapid"
@@ -752,7 +795,7 @@ ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edit
 
 ARB_API long arb_tc_uscf_default_delay(const arb_time_control *tc)
 {
-	if (!tc || tc->kind != ARB_TC_PERIODS || tc->delay_stated ||
+	if (!tc_valid(tc) || tc->kind != ARB_TC_PERIODS || tc->delay_stated ||
 	    !same_control(&tc->side[ARB_WHITE], &tc->side[ARB_BLACK]))
 		return 0;
 	const arb_control *c = &tc->side[ARB_WHITE];
@@ -786,6 +829,7 @@ struct arb_clock {
 	long since;      /* the running side's state is as of this time */
 	long delay_left; /* simple delay left of the move in progress */
 	long move_run;   /* running time of the move in progress */
+	long move_start; /* when the move in progress began */
 	side_clock s[2];
 };
 
@@ -849,25 +893,39 @@ static void settle(arb_clock *c, long t)
 			sc->main -= e;
 			break;
 		}
-		/* the main time reaches zero at t0 + main: the flag falls */
+		/* The main time reaches zero at t0 + main: the flag falls, unless
+		 * (by flag) the period's moves were made; then, by flag, the next
+		 * period starts, moves made beyond this one counting for it. */
+		const arb_period *pd = cur_period(c, r);
+		int made = pd->moves && sc->period_moves >= pd->moves;
 		e -= sc->main;
 		t0 += sc->main;
 		sc->main = 0;
-		fall(sc, t0);
-		if (c->mode != ARB_PERIOD_BY_FLAG || !next_period(c, r) || !sc->main)
+		if (c->mode != ARB_PERIOD_BY_FLAG || !made)
+			fall(sc, t0);
+		if (c->mode != ARB_PERIOD_BY_FLAG)
 			break;
+		int carry = made ? sc->period_moves - pd->moves : 0;
+		if (!next_period(c, r) || !sc->main)
+			break;
+		sc->period_moves = carry;
+		/* A repeating period runs out again and again while no move is
+		 * made: skip the whole ones at once. */
+		if (cur_period(c, r) == pd && e >= sc->main && carry < pd->moves) {
+			long k = e / sc->main;
+			fall(sc, t0 + sc->main);
+			t0 += k * sc->main;
+			e -= k * sc->main;
+			sc->period_moves = 0;
+		}
 	}
 	c->since = t;
 }
 
 ARB_API arb_clock *arb_clock_new(const arb_time_control *tc, arb_transition mode)
 {
-	if (!tc || (tc->kind != ARB_TC_PERIODS && tc->kind != ARB_TC_SANDCLOCK))
+	if (!tc_valid(tc) || (tc->kind != ARB_TC_PERIODS && tc->kind != ARB_TC_SANDCLOCK))
 		return NULL;
-	if (tc->kind == ARB_TC_PERIODS)
-		for (int s = 0; s < 2; s++)
-			if (tc->side[s].nperiods < 1 || tc->side[s].nperiods > ARB_TC_MAX_PERIODS)
-				return NULL;
 	arb_clock *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
@@ -896,7 +954,7 @@ static void begin_move(arb_clock *c, int side, long t)
 {
 	const arb_period *pd = cur_period(c, side);
 	c->running = c->to_move = side;
-	c->since = t;
+	c->since = c->move_start = t;
 	c->move_run = 0;
 	c->delay_left = c->tc.kind == ARB_TC_PERIODS && pd->delay == ARB_DELAY_SIMPLE ? pd->delay_ms
 										   : 0;
@@ -908,7 +966,7 @@ ARB_API arb_status arb_clock_start(arb_clock *c, long t)
 		return ARB_E_ARGUMENT;
 	c->started = 1;
 	c->last_t = t;
-	begin_move(c, ARB_WHITE, t);
+	begin_move(c, c->to_move, t);
 	return ARB_OK;
 }
 
@@ -923,8 +981,9 @@ ARB_API arb_status arb_clock_press(arb_clock *c, long t)
 	sc->moves++;
 	sc->period_moves++;
 	if (c->tc.kind == ARB_TC_PERIODS) {
-		/* The flag first: a side whose time ran out gets nothing back. */
-		if (sc->main > 0) {
+		/* The flag first: a side whose time ran out during this move gets
+		 * nothing back. */
+		if (sc->main > 0 && !(sc->flag_t >= 0 && sc->flag_t >= c->move_start)) {
 			if (pd->delay == ARB_DELAY_BRONSTEIN)
 				sc->main += c->move_run < pd->delay_ms ? c->move_run : pd->delay_ms;
 			if (pd->increment_ms && sc->moves >= pd->increment_from)
@@ -963,6 +1022,45 @@ ARB_API arb_status arb_clock_resume(arb_clock *c, long t)
 static int bad_side(arb_color side)
 {
 	return side != ARB_WHITE && side != ARB_BLACK;
+}
+
+ARB_API arb_status arb_clock_set_turn(arb_clock *c, arb_color side, long t)
+{
+	if (bad_time(c, t) || bad_side(side))
+		return ARB_E_ARGUMENT;
+	settle(c, t);
+	if (c->running >= 0)
+		begin_move(c, side, t);
+	else
+		c->to_move = side;
+	c->last_t = t;
+	return ARB_OK;
+}
+
+ARB_API arb_status arb_clock_set_moves(arb_clock *c, arb_color side, int moves, long t)
+{
+	if (bad_time(c, t) || bad_side(side) || moves < 0 || moves > 100000)
+		return ARB_E_ARGUMENT;
+	settle(c, t);
+	side_clock *sc = &c->s[side];
+	sc->moves = moves;
+	sc->period = sc->period_moves = 0;
+	if (c->tc.kind == ARB_TC_PERIODS) {
+		/* the period those moves reach by move count; no time changes */
+		const arb_control *ctl = &c->tc.side[side];
+		int left = moves;
+		for (;;) {
+			const arb_period *pd = cur_period(c, side);
+			if (!pd->moves || left < pd->moves)
+				break;
+			left -= pd->moves;
+			if (sc->period + 1 < ctl->nperiods)
+				sc->period++;
+		}
+		sc->period_moves = left;
+	}
+	c->last_t = t;
+	return ARB_OK;
 }
 
 ARB_API arb_status arb_clock_add(arb_clock *c, arb_color side, long delta_ms, long t)
@@ -1030,16 +1128,16 @@ ARB_API long arb_clock_remaining(const arb_clock *c, arb_color side, long t)
 ARB_API long arb_clock_delay_left(const arb_clock *c, long t)
 {
 	arb_clock k;
-	if (!peek(c, t, &k) || k.running < 0)
-		return 0;
-	return k.delay_left;
+	if (!peek(c, t, &k))
+		return -1;
+	return k.started && c->tc.kind == ARB_TC_PERIODS ? k.delay_left : 0;
 }
 
 ARB_API int arb_clock_flags(const arb_clock *c, long t, arb_color *first, long *when)
 {
 	arb_clock k;
 	if (!peek(c, t, &k))
-		return 0;
+		return -1;
 	long w = k.s[ARB_WHITE].flag_t, b = k.s[ARB_BLACK].flag_t;
 	int n = (w >= 0) + (b >= 0);
 	if (n) {
@@ -1056,7 +1154,7 @@ ARB_API long arb_clock_flag_time(const arb_clock *c, arb_color side, long t)
 {
 	arb_clock k;
 	if (bad_side(side) || !peek(c, t, &k))
-		return -1;
+		return -2;
 	return k.s[side].flag_t;
 }
 
@@ -1132,10 +1230,26 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
 	int side = (int)arb_position_side_to_move(start), first_black = side == ARB_BLACK;
 	int fullmove = arb_position_fullmove_number(start);
 	long remaining[2];
-	int known[2], moves[2] = {0, 0}, period[2] = {0, 0}, period_moves[2] = {0, 0};
+	int known[2], moves[2], period[2] = {0, 0}, period_moves[2] = {0, 0};
+	int flagged[2] = {0, 0};
+	/* A game set up at move N: the moves before count for the periods and
+	 * increment_from; the time left is learnt from the first reading. */
+	moves[ARB_WHITE] = fullmove - 1 + first_black;
+	moves[ARB_BLACK] = fullmove - 1;
 	for (int c = 0; c < 2; c++) {
-		known[c] = timed;
+		known[c] = timed && !moves[c];
 		remaining[c] = timed ? tc->side[c].period[0].base_ms : 0;
+		for (int left = moves[c]; timed;) {
+			const arb_control *ctl = &tc->side[c];
+			const arb_period *pd = &ctl->period[period[c]];
+			if (!pd->moves || left < pd->moves) {
+				period_moves[c] = left;
+				break;
+			}
+			left -= pd->moves;
+			if (period[c] + 1 < ctl->nperiods)
+				period[c]++;
+		}
 	}
 	int readings = 0;
 	for (int ply = 0; ply < plies; ply++, side ^= 1) {
@@ -1161,37 +1275,38 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
 				period_moves[side] = 0;
 				bonus = ctl->period[period[side]].base_ms;
 			}
-			long refund_max = pd->delay_ms; /* simple delay or Bronstein */
+			/* main time used: the time used less what a delay covers */
+			long cover = pd->delay_ms, main_used = -1;
+			if (emt != ARB_NO_CLOCK)
+				main_used = emt - (emt < cover ? emt : cover);
+			/* as on the clock: reaching zero exactly is too late */
+			int fell = known[side] && main_used >= 0 && remaining[side] - main_used <= 0;
+			if (fell && !flagged[side]) {
+				flagged[side] = 1;
+				issue(&h, ARB_CLOCK_NEGATIVE, ply,
+				      "move %d (%s): the time runs out (%s used, %s left)", number, who,
+				      secs(b1, sizeof b1, emt), secs(b2, sizeof b2, remaining[side]));
+			}
 			if (known[side] && clk != ARB_NO_CLOCK) {
 				long rise = clk - remaining[side];
-				if (rise > inc + bonus + READING_SLACK)
+				if (rise > inc + bonus + READING_SLACK) {
 					issue(&h, ARB_CLOCK_RISES, ply,
 					      "move %d (%s): clock rises by %s, more than the control gives",
 					      number, who, secs(b1, sizeof b1, rise - inc - bonus));
-				if (used == ARB_NO_CLOCK) {
-					used = inc + bonus - rise;
-					if (used < 0)
-						used = 0;
-				} else {
-					/* main time used: emt less what a delay covers */
-					long main_used = emt - (emt < refund_max ? emt : refund_max);
-					long expect = remaining[side] - main_used + inc + bonus;
+				} else if (main_used >= 0) {
+					long expect = fell ? bonus : remaining[side] - main_used + inc + bonus;
 					if (labs(expect - clk) > READING_SLACK)
 						issue(&h, ARB_CLOCK_MISMATCH, ply,
 						      "move %d (%s): [%%clk] and [%%emt] differ by %s",
 						      number, who, secs(b2, sizeof b2, expect - clk));
 				}
-			} else if (known[side] && emt != ARB_NO_CLOCK) {
-				long main_used = emt - (emt < refund_max ? emt : refund_max);
-				long left = remaining[side] - main_used;
-				if (left < 0) {
-					issue(&h, ARB_CLOCK_NEGATIVE, ply,
-					      "move %d (%s): the time used runs %s past zero",
-					      number, who, secs(b1, sizeof b1, -left));
-					left = 0;
-					inc = 0; /* the flag fell first: no increment */
+				if (used == ARB_NO_CLOCK) {
+					used = inc + bonus - rise;
+					if (used < 0)
+						used = 0;
 				}
-				after = left + inc + bonus;
+			} else if (known[side] && main_used >= 0) {
+				after = fell ? bonus : remaining[side] - main_used + inc + bonus;
 			}
 			if (after != ARB_NO_CLOCK) {
 				remaining[side] = after;

@@ -90,8 +90,12 @@ START_TEST(test_pgn_forms)
 	ck_assert_int_eq(tc_of("2.5+0.125").side[0].period[0].increment_ms, 125);
 	ck_assert_str_eq(fmt("2.5+0.125", ARB_TC_PGN), "2.5+0.125");
 	ck_assert_str_eq(fmt("15+0", ARB_TC_PGN), "15+0");
-	/* Surrounding blanks are ignored. */
+	/* Surrounding blanks are ignored, newlines included. */
 	ck_assert_str_eq(fmt("  300+2 \n", ARB_TC_PGN), "300+2");
+	ck_assert_str_eq(fmt("\r\n300+2", ARB_TC_PGN), "300+2");
+	/* The same clock whatever the notation said about "no delay". */
+	arb_time_control x = tc_of("300"), y = tc_of("300+0");
+	ck_assert(arb_tc_equal(&x, &y));
 }
 END_TEST
 
@@ -175,6 +179,67 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* The longest control the parser accepts fits ARB_TC_MAX in every notation. */
+START_TEST(test_longest)
+{
+	char text[1024] = "W", buf[ARB_TC_MAX];
+	const char *period = "1000/31535999.999+31535999.999@1000b31535999.999";
+	for (int side = 0; side < 2; side++) {
+		for (int i = 0; i < ARB_TC_MAX_PERIODS; i++) {
+			strcat(text, period);
+			if (i + 1 < ARB_TC_MAX_PERIODS)
+				strcat(text, ":");
+		}
+		if (!side)
+			strcat(text, "-B");
+	}
+	text[strlen(text) - strlen(period)] = 0; /* Black's last period differs */
+	strcat(text, "999/31535999.999+31535999.999@999d31535999.999");
+	arb_time_control tc = tc_of(text), back;
+	for (int how = ARB_TC_PGN; how <= ARB_TC_TEXT; how++) {
+		size_t n = arb_tc_format(&tc, (arb_tc_notation)how, buf, sizeof buf);
+		ck_assert_msg(n < ARB_TC_MAX, "notation %d: %zu", how, n);
+		ck_assert_uint_eq(n, strlen(buf));
+		if (how != ARB_TC_TEXT && n) {
+			ck_assert_int_eq(arb_tc_parse(buf, &back, NULL), ARB_OK);
+			ck_assert(arb_tc_equal(&tc, &back));
+		}
+	}
+}
+END_TEST
+
+/* Hand-built controls are checked by every entry point. */
+START_TEST(test_invalid_structs)
+{
+	arb_time_control tc = tc_of("40/5400:1800"), bad_tc;
+	char buf[ARB_TC_MAX];
+	bad_tc = tc;
+	bad_tc.side[0].nperiods = 100;
+	ck_assert_int_eq(arb_tc_equal(&bad_tc, &bad_tc), 0);
+	ck_assert_uint_eq(arb_tc_format(&bad_tc, ARB_TC_PGN, buf, sizeof buf), 0);
+	ck_assert_str_eq(buf, "");
+	ck_assert_ptr_null(arb_tc_category(&bad_tc, "fide2018"));
+	ck_assert_ptr_null(arb_clock_new(&bad_tc, ARB_PERIOD_BY_MOVES));
+	bad_tc = tc;
+	bad_tc.side[1].nperiods = 0;
+	ck_assert_uint_eq(arb_tc_format(&bad_tc, ARB_TC_USCF, buf, sizeof buf), 0);
+	bad_tc = tc;
+	bad_tc.side[0].period[0].moves = -1;
+	ck_assert_ptr_null(arb_tc_category(&bad_tc, "fide2018"));
+	bad_tc = tc;
+	bad_tc.side[1].period[1].base_ms = -500;
+	ck_assert_ptr_null(arb_clock_new(&bad_tc, ARB_PERIOD_BY_FLAG));
+	bad_tc = tc;
+	bad_tc.side[0].period[0].moves = 0; /* rest of game, then another */
+	ck_assert_int_eq(arb_tc_uscf_default_delay(&bad_tc), 0);
+	bad_tc = tc;
+	bad_tc.kind = (arb_tc_kind)9;
+	ck_assert_ptr_null(arb_tc_category(&bad_tc, "online"));
+	/* No buffer: nothing is written, the length is still given. */
+	ck_assert_uint_eq(arb_tc_format(&tc, ARB_TC_PGN, NULL, 10), strlen("40/5400:1800"));
+}
+END_TEST
+
 static void bad(const char *text, int column, const char *why)
 {
 	arb_time_control tc;
@@ -215,6 +280,7 @@ START_TEST(test_errors)
 	bad("40 G/90", 3, "expected '/'");
 	bad("1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1", 33, "more than 8 periods");
 	bad("300+1@0", 7, "at least 1");
+	bad("0b5", 1, "no time"); /* Bronstein gives nothing before the time runs */
 	arb_error err;
 	ck_assert_int_eq(arb_tc_parse(NULL, &(arb_time_control){0}, &err), ARB_E_ARGUMENT);
 	ck_assert_int_eq(arb_tc_parse("300", NULL, NULL), ARB_E_ARGUMENT);
@@ -261,15 +327,18 @@ START_TEST(test_categories)
 	category("180+2", "blitz", "blitz", "blitz", "blitz");        /* US 3+2 = 5, base 3 */
 	category("120+3", "blitz", "blitz", "unrated", "blitz");      /* US 2+3 = 5, base < 3 */
 	category("60", "blitz", "blitz", "unrated", "bullet");
-	category("15+0", "blitz", "blitz", "unrated", "ultrabullet");
+	category("15+0", "blitz", "blitz", "unrated", "ultraBullet");
 	category("G/5;d5", "blitz", "blitz", "blitz", "rapid");       /* 5 + 5 = 10: delay counts */
 	/* Several periods: FIDE counts the first 60 moves, US the first period. */
 	category("40/5400+30:1800+30", "standard", "standard", "regular", "classical");
 	category("20/300:600", "rapid", "rapid", "blitz", "blitz"); /* 15 min in 60 moves */
 	/* Armageddon: no increment before move 61, so 5 min in 60 moves. */
 	category("W300+3@61-B240+3@61", "blitz", "blitz", "unrated", "blitz");
-	/* Odds are unrated in US Chess (5C1); FIDE takes the side with more time. */
-	category("W900-B300", "rapid", "rapid", "unrated", "rapid");
+	/* Odds are unrated in US Chess (5C1); FIDE's bounds hold "for each
+	 * player", so the player with less time decides, as online. */
+	category("W900-B300", "blitz", "blitz", "unrated", "blitz");
+	/* A sandclock counts as its time. */
+	category("*180", "blitz", "blitz", "unrated", "blitz");
 	arb_time_control tc = tc_of("?");
 	ck_assert_str_eq(arb_tc_category(&tc, "fide2018"), "unknown");
 	tc = tc_of("-");
@@ -502,6 +571,30 @@ START_TEST(test_periods_by_flag)
 	ck_assert_int_eq(arb_clock_period(c, ARB_WHITE), 1);
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t), 18 * S);
 	arb_clock_free(c);
+	/* By flag, a side that made the period's moves has no flag fall when
+	 * its time runs out: the next period simply starts (moves made beyond
+	 * the period count for the next). */
+	c = clock_of("2/10:20", ARB_PERIOD_BY_FLAG);
+	t = 0;
+	arb_clock_start(c, 0);
+	for (int i = 0; i < 4; i++)
+		move(c, &t, 1 * S); /* both made their 2 moves in 4 s */
+	move(c, &t, 25 * S);        /* white's 8 s run out 8 s into the move */
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, t), -1);
+	ck_assert_int_eq(arb_clock_period(c, ARB_WHITE), 1);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t), 3 * S); /* 20 - 17 */
+	/* The last period's run-out is a flag fall. */
+	move(c, &t, 1 * S);
+	move(c, &t, 5 * S);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, t), t - 2 * S);
+	arb_clock_free(c);
+	/* A tiny repeating period is skipped through at once (no hang). */
+	arb_time_control tiny = tc_of("1/0.001");
+	c = arb_clock_new(&tiny, ARB_PERIOD_BY_FLAG);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 2000000000L), 1);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 2000000000L), 1);
+	arb_clock_free(c);
 	/* Moves completed in time do not move to the next period by flag mode. */
 	c = clock_of("2/10:20", ARB_PERIOD_BY_FLAG);
 	t = 0;
@@ -558,21 +651,79 @@ START_TEST(test_penalties_and_rulings)
 }
 END_TEST
 
+START_TEST(test_no_increment_after_flag)
+{
+	/* The time ran out during the move: no increment, even if time was
+	 * added meanwhile (by flag mode, or an arbiter's +60 s). */
+	arb_clock *c = clock_of("1/10+5:20+5", ARB_PERIOD_BY_FLAG);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_press(c, 12 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 12 * S), 18 * S);
+	arb_clock_free(c);
+	c = clock_of("10+5", ARB_PERIOD_BY_MOVES);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_add(c, ARB_WHITE, 60 * S, 12 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_press(c, 13 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 13 * S), 59 * S);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 13 * S), 10 * S);
+	/* A later move in time earns it again. */
+	ck_assert_int_eq(arb_clock_press(c, 14 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_press(c, 15 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 15 * S), 63 * S);
+	arb_clock_free(c);
+}
+END_TEST
+
+START_TEST(test_turn_and_moves)
+{
+	/* A game set up with Black to move at move 61 of an Armageddon: Black
+	 * moves first and earns the increment at once. */
+	arb_clock *c = clock_of("W300+3@61-B240+3@61", ARB_PERIOD_BY_MOVES);
+	ck_assert_int_eq(arb_clock_set_turn(c, ARB_BLACK, 0), ARB_OK);
+	ck_assert_int_eq(arb_clock_set_moves(c, ARB_WHITE, 61, 0), ARB_OK);
+	ck_assert_int_eq(arb_clock_set_moves(c, ARB_BLACK, 60, 0), ARB_OK);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_running(c), ARB_BLACK);
+	ck_assert_int_eq(arb_clock_press(c, 2 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_BLACK, 2 * S), 241 * S);
+	ck_assert_int_eq(arb_clock_moves(c, ARB_BLACK), 61);
+	arb_clock_free(c);
+	/* Moves set by count reach the right period without adding time. */
+	c = clock_of("40/5400:20/3600", ARB_PERIOD_BY_MOVES);
+	ck_assert_int_eq(arb_clock_set_moves(c, ARB_WHITE, 65, 0), ARB_OK);
+	ck_assert_int_eq(arb_clock_period(c, ARB_WHITE), 1);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 0), 90 * MIN);
+	/* An illegal move taken back: the turn goes back to White. */
+	arb_clock_start(c, 0);
+	arb_clock_press(c, 5 * S);
+	ck_assert_int_eq(arb_clock_set_turn(c, ARB_WHITE, 6 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_running(c), ARB_WHITE);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_BLACK, 6 * S), 90 * MIN - 1 * S);
+	ck_assert_int_eq(arb_clock_set_turn(c, (arb_color)3, 6 * S), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_clock_set_moves(c, ARB_WHITE, -1, 6 * S), ARB_E_ARGUMENT);
+	arb_clock_free(c);
+}
+END_TEST
+
 START_TEST(test_stop_resume_and_time_order)
 {
 	arb_clock *c = clock_of("60d5", ARB_PERIOD_BY_MOVES);
 	arb_clock_start(c, 0);
 	ck_assert_int_eq(arb_clock_stop(c, 2 * S), ARB_OK); /* 3 s of delay left */
 	ck_assert_int_eq(arb_clock_running(c), -1);
+	ck_assert_int_eq(arb_clock_delay_left(c, 50 * S), 3 * S); /* kept while stopped */
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 100 * S), 60 * S);
 	ck_assert_int_eq(arb_clock_press(c, 100 * S), ARB_E_ARGUMENT); /* stopped */
 	ck_assert_int_eq(arb_clock_resume(c, 100 * S), ARB_OK);
 	ck_assert_int_eq(arb_clock_resume(c, 100 * S), ARB_E_ARGUMENT);
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 103 * S), 60 * S);
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 104 * S), 59 * S);
-	/* Time does not go back: refused, nothing changes. */
+	/* Time does not go back: refused, nothing changes; queries say so. */
 	ck_assert_int_eq(arb_clock_press(c, 99 * S), ARB_E_ARGUMENT);
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 99 * S), -1);
+	ck_assert_int_eq(arb_clock_flags(c, 99 * S, NULL, NULL), -1);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 99 * S), -2);
+	ck_assert_int_eq(arb_clock_delay_left(c, 99 * S), -1);
 	ck_assert_int_eq(arb_clock_running(c), ARB_WHITE);
 	ck_assert_int_eq(arb_clock_press(c, 104 * S), ARB_OK);
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 104 * S), 59 * S);
@@ -713,6 +864,17 @@ START_TEST(test_history)
 	ck_assert_int_eq(nis, 1);
 	ck_assert_int_eq(is[0].kind, ARB_CLOCK_NEGATIVE);
 	ck_assert_int_eq(e[2].remaining_ms, 0);
+	/* Reported once per side, exactly zero included, no increment then;
+	 * with [%clk] too, the fall is what is reported (no mismatch). */
+	const char *zero = "[TimeControl \"60+5\"]\n\n"
+			   "1. e4 {[%clk 0:00:00] [%emt 0:01:00]} e5 {[%emt 0:00:01]} "
+			   "2. Nf3 {[%emt 0:00:10]} *\n";
+	ck_assert_int_eq(history(zero, NULL, e, 8, is, &nis), 3);
+	ck_assert_int_eq(nis, 1);
+	ck_assert_int_eq(is[0].kind, ARB_CLOCK_NEGATIVE);
+	ck_assert_int_eq(is[0].ply, 0);
+	ck_assert_int_eq(e[0].remaining_ms, 0);
+	ck_assert_int_eq(e[1].remaining_ms, 64 * S);
 	/* Both, disagreeing; and a control given by the caller. */
 	const char *both = "\n1. e4 {[%clk 0:00:50] [%emt 0:00:03]} *\n";
 	ck_assert_int_eq(history(both, "60", e, 8, is, &nis), 1);
@@ -747,6 +909,14 @@ START_TEST(test_history)
 	ck_assert_int_eq(e[0].side, ARB_BLACK);
 	ck_assert_int_eq(e[1].move_number, 31);
 	ck_assert_int_eq(nis, 0);
+	/* Set up at move 61 of an Armageddon: move 61 earns the +3 s. */
+	ck_assert_int_eq(history("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 61\"]\n\n"
+				 "61. Kd2 {[%clk 0:02:00]} Kd7 {[%clk 0:01:00]} 62. Ke3 "
+				 "{[%clk 0:01:58]} *\n",
+				 "300+3@61", e, 8, is, &nis),
+			 3);
+	ck_assert_int_eq(nis, 0);
+	ck_assert_int_eq(e[2].used_ms, 5 * S);
 }
 END_TEST
 
@@ -758,6 +928,8 @@ static Suite *clock_suite(void)
 	tcase_add_test(tc, test_uscf_forms);
 	tcase_add_test(tc, test_trf_and_odds);
 	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_longest);
+	tcase_add_test(tc, test_invalid_structs);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_categories);
 	tcase_add_test(tc, test_uscf_default_delay);
@@ -771,6 +943,8 @@ static Suite *clock_suite(void)
 	tcase_add_test(tc, test_periods_by_flag);
 	tcase_add_test(tc, test_armageddon);
 	tcase_add_test(tc, test_penalties_and_rulings);
+	tcase_add_test(tc, test_no_increment_after_flag);
+	tcase_add_test(tc, test_turn_and_moves);
 	tcase_add_test(tc, test_stop_resume_and_time_order);
 	tcase_add_test(tc, test_zero_base);
 	tcase_add_test(tc, test_both_flags);

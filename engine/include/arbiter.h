@@ -764,13 +764,16 @@ ARB_API int arb_uscf_blitz_mating_material(const arb_position *pos, arb_color si
 /* ------------------------------------------------------------------------
  * Time controls and clocks
  *
- * All times are integer milliseconds; no floating point anywhere. The clock
- * never reads a wall clock: every operation takes the time `t` (ms, from any
- * origin the caller likes) at which it happens, and times must not go back.
+ * All times are integer milliseconds in a 64-bit long; no floating point
+ * anywhere. The clock never reads a wall clock: every operation takes the
+ * time `t` (ms >= 0, from any origin the caller likes) at which it happens,
+ * and times must not go back. Every function checks a control it is given
+ * (periods 1..8, a rest-of-game period only last, no negative time, known
+ * kinds) and treats a bad one like NULL.
  * ---------------------------------------------------------------------- */
 
 #define ARB_TC_MAX_PERIODS 8
-#define ARB_TC_MAX 160 /* buffer size that holds any formatted time control */
+#define ARB_TC_MAX 2048 /* buffer size that holds any formatted time control */
 
 typedef enum arb_delay_kind {
 	ARB_DELAY_NONE = 0,
@@ -833,6 +836,8 @@ typedef struct arb_time_control {
  * the reason; tc is untouched on error. ARB_E_ARGUMENT for NULL text or tc.
  */
 ARB_API arb_status arb_tc_parse(const char *text, arb_time_control *tc, arb_error *err);
+/* (The delay letter may also be 's'/'S' for simple, as some programs write;
+ * upper case is accepted for every letter.) */
 
 typedef enum arb_tc_notation {
 	ARB_TC_PGN = 0, /* "40/5400+30:1800+30", odds "300=240" */
@@ -853,7 +858,8 @@ typedef enum arb_tc_notation {
 ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, char *buf,
 			     size_t n);
 
-/* 1 if the two controls are the same (field by field, normalised). */
+/* 1 if the two controls run the same clock (field by field, normalised;
+ * delay_stated, a notation detail, is not compared: "300" equals "300+0"). */
 ARB_API int arb_tc_equal(const arb_time_control *a, const arb_time_control *b);
 
 /*
@@ -866,10 +872,14 @@ ARB_API int arb_tc_equal(const arb_time_control *a, const arb_time_control *b);
  * with base at least 3 min, else "unrated"; time odds are "unrated");
  * "online" (lichess: base + 40 x increment seconds: "ultrabullet" under 30,
  * "bullet" under 180, "blitz" under 480, "rapid" under 1500, "classical"
- * under 21600, else "correspondence"). For several periods FIDE counts the
- * time for the first 60 moves, US Chess and online the first period; with
- * odds the side with more time. "none" for "-" and sandclocks off-line,
- * "unknown" for "?", NULL for an unknown edition.
+ * under 21600, else "correspondence"; lichess's keys: "ultraBullet",
+ * "bullet", "blitz", "rapid", "classical", "correspondence"). For several
+ * periods FIDE counts the time for the first 60 moves, US Chess and online
+ * the first period. With odds FIDE (whose bounds hold "for each player")
+ * and online take the player with less time. A sandclock counts as its
+ * time without increment (US Chess: "unrated"). "-" is "none"
+ * ("correspondence" online), "?" is "unknown"; NULL for an unknown edition
+ * or a bad control.
  */
 ARB_API const char *arb_tc_category(const arb_time_control *tc, const char *edition);
 
@@ -902,18 +912,27 @@ ARB_API void arb_clock_free(arb_clock *c);
  *  - start: White's clock starts (move 1). ARB_E_ARGUMENT if started.
  *  - press: the side to move completes a move. In this order: its flag is
  *    checked (a flag falls when its main time reaches zero; a press at the
- *    very millisecond it reaches zero is too late), then, only if the flag
- *    is up, the Bronstein refund and the increment, then the next period by
- *    move count; the other clock starts. ARB_E_ARGUMENT if not running.
+ *    very millisecond it reaches zero is too late), then, only if its time
+ *    did not run out during this move, the Bronstein refund and the
+ *    increment, then the next period by move count; the other clock
+ *    starts. ARB_E_ARGUMENT if not running. By flag, the next period starts
+ *    when the time runs out, and that is a flag fall only if the period's
+ *    moves were not all made.
  *  - stop / resume: an arbiter's interruption (the delay left of the move
  *    in progress is kept).
  *  - add: delta ms (negative to deduct, floored at zero) to a side, e.g. a
  *    penalty of +2 min to the opponent; a side taken to zero has its flag
  *    fall at t.
- *  - halve: deducts half of a side's time, at most cap_ms (FIDE 1997/2009
- *    incorrect-claim penalty); returns the amount deducted, -1 on error.
+ *  - halve: deducts half of a side's time, at most cap_ms (the FIDE 1997
+ *    incorrect-claim penalty; 2009's steps are the caller's); returns the
+ *    amount deducted, -1 on error.
  *  - set: an arbiter's correction of a side's time; ms > 0 also raises a
  *    fallen flag of that side.
+ *  - set_turn: the side whose clock runs (or will run at start or resume),
+ *    no move counted: a game from a position with Black to move, an
+ *    illegal move taken back, an arbiter's correction.
+ *  - set_moves: the moves a side has completed (a game resumed or set up
+ *    at move N); its period follows by move count; no time changes.
  */
 ARB_API arb_status arb_clock_start(arb_clock *c, long t);
 ARB_API arb_status arb_clock_press(arb_clock *c, long t);
@@ -922,19 +941,24 @@ ARB_API arb_status arb_clock_resume(arb_clock *c, long t);
 ARB_API arb_status arb_clock_add(arb_clock *c, arb_color side, long delta_ms, long t);
 ARB_API long arb_clock_halve(arb_clock *c, arb_color side, long cap_ms, long t);
 ARB_API arb_status arb_clock_set(arb_clock *c, arb_color side, long ms, long t);
+ARB_API arb_status arb_clock_set_turn(arb_clock *c, arb_color side, long t);
+ARB_API arb_status arb_clock_set_moves(arb_clock *c, arb_color side, int moves, long t);
 
 /* A side's main time at t (>= 0; for a running simple delay, the delay
  * left is not included), or -1 for a bad argument or a t before the last
  * operation. Does not change the clock. */
 ARB_API long arb_clock_remaining(const arb_clock *c, arb_color side, long t);
-/* The simple delay left of the move in progress at t (0 if none). */
+/* The simple delay left of the move in progress at t (also while the clock
+ * is stopped; 0 if none), or -1 for a bad argument or t. */
 ARB_API long arb_clock_delay_left(const arb_clock *c, long t);
 
 /* How many flags are down at t (0, 1 or 2); with at least one, *first (may
  * be NULL) gets the side whose flag fell first and *when (may be NULL) the
- * time it fell. Both down at the same millisecond: White is reported. */
+ * time it fell. Both down at the same millisecond: White is reported. -1
+ * for a bad argument or a t before the last operation. */
 ARB_API int arb_clock_flags(const arb_clock *c, long t, arb_color *first, long *when);
-/* When side's flag fell (as seen at t), or -1 if it is up. */
+/* When side's flag fell (as seen at t), -1 if it is up, -2 for a bad
+ * argument or a t before the last operation. */
 ARB_API long arb_clock_flag_time(const arb_clock *c, arb_color side, long t);
 
 /* The side whose clock runs, or -1 (not started, stopped). */
@@ -977,8 +1001,11 @@ typedef struct arb_clock_issue {
 /*
  * Fills entries[0..min(plies, n_entries)) (one per main-line ply) and up to
  * n_issues issues; *issue_count (may be NULL) gets the number found (can be
- * more than n_issues). Readings are accepted within 1 s of what the control
- * allows ([%clk] has whole seconds). Returns the number of plies, or -1 for
+ * more than n_issues). Readings are compared within 1 s ([%clk] has whole
+ * seconds); time that runs out (exactly zero included, as on the clock) is
+ * reported once per side and earns no increment. A game set up at move N
+ * counts the moves before it for periods and increment_from and learns the
+ * time left from its first reading. Returns the number of plies, or -1 for
  * a NULL record.
  */
 ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control *tc,
