@@ -835,7 +835,10 @@ struct arb_clock {
 
 static const arb_period *cur_period(const arb_clock *c, int side)
 {
+	static const arb_period none = {0, 0, 0, 1, 0, ARB_DELAY_NONE};
 	const arb_control *ctl = &c->tc.side[side];
+	if (ctl->nperiods < 1) /* a sandclock has no periods */
+		return &none;
 	int i = c->s[side].period < ctl->nperiods ? c->s[side].period : ctl->nperiods - 1;
 	return &ctl->period[i];
 }
