@@ -30,6 +30,7 @@
 #define UW_QUICK_NODES 256L /* the first helpmate try */
 #define UW_SUBGOAL_DEPTH 4 /* structure changes planned one after another */
 #define UW_SUBGOAL_MIN 100000L /* smaller budgets are not split for them */
+#define UW_GOAL_TRIES 4 /* positions reaching a sub-goal tried in turn */
 #define UW_ROOT_STATES 1024 /* abstract states for the structure proof */
 #define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
@@ -66,10 +67,13 @@ typedef struct uw_ctx {
 	arb_move path[UW_MAX_PLY];
 	arb_move line[UW_MAX_PLY];
 	arb_move (*moves)[ARB_MAX_MOVES]; /* per-ply move lists */
-	void *tt; /* hm_entry table of 2^tt_bits entries */
-	int tt_bits;
+	void *tt; /* hm_entry table of 2^tt_bits entries, grown up to tt_max */
+	int tt_bits, tt_max;
+	long tt_nodes; /* helpmate nodes searched since the table last grew */
 	int weak; /* the mating side has no pawn, rook or queen */
 	int goal_sq, goal_piece; /* sub-goal: this piece code arrives on goal_sq */
+	uint64_t goal_fail[4];    /* positions reaching it that led nowhere */
+	int goal_fails;
 	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
@@ -917,8 +921,13 @@ static int hm_search(uw_ctx *c, int r, int ply, int prev_step)
 	arb_position *p = &c->pos;
 	arb_move *moves = c->moves[ply];
 	if (c->goal_sq >= 0 && ply > 0 && p->board[c->goal_sq] == c->goal_piece) {
-		found(c, ply);
-		return 1;
+		int failed = 0;
+		for (int k = 0; k < c->goal_fails; k++)
+			failed |= c->goal_fail[k] == p->key;
+		if (!failed) {
+			found(c, ply);
+			return 1;
+		}
 	}
 	int n = gen_legal(p, moves);
 	if (n == 0) {
@@ -956,6 +965,23 @@ static int hm_search(uw_ctx *c, int r, int ply, int prev_step)
 	return 0;
 }
 
+/* A larger table (at most tt_max bits); the entries are only a cache, so
+ * the new one starts empty. Kept as it is when memory runs short. */
+static void tt_grow(uw_ctx *c, int bits)
+{
+	if (bits > c->tt_max)
+		bits = c->tt_max;
+	if (bits > c->tt_bits) {
+		hm_entry *bigger = calloc((size_t)1 << bits, sizeof *bigger);
+		if (bigger) {
+			free(c->tt);
+			c->tt = bigger;
+			c->tt_bits = bits;
+		}
+	}
+	c->tt_nodes = 0;
+}
+
 /* Budget iterations, each budget aimed at the king and then at each
  * corner (nearest first), each search capped at c->hm_cap nodes; past
  * UW_HM_MAX_BUDGET the budgets start over with four times the cap. The
@@ -965,11 +991,16 @@ static arb_verdict helpmate(uw_ctx *c)
 {
 	long end = c->limit;
 	while (c->nodes < end) {
+		if (c->tt_bits < c->tt_max && c->tt_nodes >> c->tt_bits >= 1)
+			tt_grow(c, c->tt_bits + 2);
+		long before = c->nodes;
 		c->gen++;
 		c->target = c->targets[c->hm_target];
 		c->limit = end - c->nodes > c->hm_cap ? c->nodes + c->hm_cap : end;
 		c->aborted = 0;
-		if (hm_search(c, c->hm_depth, 0, 0))
+		int won = hm_search(c, c->hm_depth, 0, 0);
+		c->tt_nodes += c->nodes - before;
+		if (won)
 			return ARB_WINNABLE;
 		if (c->aborted && c->nodes >= end)
 			break; /* cut by the caller's limit: resume this search later */
@@ -1248,9 +1279,12 @@ static uw_ctx *ctx_new(const arb_position *pos, int side, long budget)
 	}
 	c->moves = malloc(UW_MAX_PLY * sizeof *c->moves);
 	/* A table sized to the budget: a fresh large one costs page faults. */
+	/* A small table first (a fresh large one costs a page fault a probe),
+	 * grown with the nodes searched, up to what the budget can use. */
 	c->tt_bits = 10;
-	while (c->tt_bits < UW_TT_BITS && (1L << c->tt_bits) < budget / 4)
-		c->tt_bits++;
+	c->tt_max = 10;
+	while (c->tt_max < UW_TT_BITS && (1L << c->tt_max) < budget / 4)
+		c->tt_max++;
 	c->tt = calloc((size_t)1 << c->tt_bits, sizeof(hm_entry));
 	if (!c->moves || !c->tt) {
 		ctx_free(c);
@@ -1274,17 +1308,23 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest, long *used,
 			   int depth)
 {
-	long end = budget;
-	*used = 0;
+	long spent = 0; /* nodes of the analyses from reached positions */
+	int bits = c->tt_bits;
+	while (bits < c->tt_max && (1L << bits) < budget / 4)
+		bits++;
+	tt_grow(c, bits); /* a search this size needs the table at once */
 	c->goal_sq = ev->to;
 	c->goal_piece = ev->color << 3 | ev->type;
+	c->goal_fails = 0;
 	c->nodes = 0;
-	for (int d = 0; d <= UW_HM_MAX_BUDGET && c->nodes < end; d++) {
+	for (int d = 0; d <= UW_HM_MAX_BUDGET && c->nodes < budget;) {
 		c->gen++;
 		c->aborted = 0;
-		c->limit = end;
-		if (!hm_search(c, d, 0, 0))
+		c->limit = budget;
+		if (!hm_search(c, d, 0, 0)) {
+			d++;
 			continue;
+		}
 		/* reached (or mated on the way): go on from there */
 		int plies = c->line_len;
 		arb_move prefix[UW_MAX_PLY];
@@ -1293,12 +1333,13 @@ static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest
 		memcpy(prefix, c->line, (size_t)plies * sizeof *prefix);
 		for (int i = 0; i < plies; i++)
 			pos_do_move(&there, prefix[i], &u);
-		c->goal_sq = -1;
-		*used = c->nodes;
 		uw_ctx *sub = NULL;
 		long more = 0;
-		arb_verdict v = analyse(&there, c->side, rest - *used, &sub, &more, depth + 1);
-		*used += more;
+		/* what is left; another way to the goal is tried with what this
+		 * one did not use */
+		arb_verdict v = analyse(&there, c->side, rest - c->nodes - spent, &sub, &more,
+					depth + 1);
+		spent += more;
 		if (v == ARB_WINNABLE && sub && plies + sub->line_len < UW_MAX_PLY) {
 			memcpy(c->line, prefix, (size_t)plies * sizeof *prefix);
 			memcpy(c->line + plies, sub->line, (size_t)sub->line_len * sizeof *prefix);
@@ -1311,9 +1352,14 @@ static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest
 		}
 		if (sub)
 			ctx_free(sub);
-		return v;
+		if (v == ARB_WINNABLE || c->goal_fails == UW_GOAL_TRIES) {
+			c->goal_sq = -1;
+			*used = c->nodes + spent;
+			return v;
+		}
+		c->goal_fail[c->goal_fails++] = there.key; /* not that one again */
 	}
-	*used = c->nodes < end ? c->nodes : end;
+	*used = (c->nodes < budget ? c->nodes : budget) + spent;
 	c->goal_sq = -1;
 	return ARB_UNDETERMINED;
 }
@@ -1344,32 +1390,37 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 	if (structure_cannot_mate(pos, side, UW_ROOT_STATES, ev) ||
 	    lone_minor_cannot_mate(pos, side))
 		return ARB_UNWINNABLE;
-	/* At the root, half the budget for the search as things stand; then,
+	/* At the root, a quarter of the budget for the search as things stand; then,
 	 * if the pawn structure must change before any mate and the budget is
 	 * worth splitting, its sub-goals (a sub-goal's position goes to them
 	 * first: the plan is to change the structure); then the rest. */
 	long more = 0;
 	arb_verdict v = ARB_UNDETERMINED;
 	if (depth == 0) {
-		v = run_search(c, ev[0].valid && budget >= UW_SUBGOAL_MIN ? (budget - *nodes) / 2
+		v = run_search(c, ev[0].valid && budget >= UW_SUBGOAL_MIN ? (budget - *nodes) / 4
 									 : budget - *nodes,
 			       &more);
 		*nodes += more;
 		if (v != ARB_UNDETERMINED)
 			return v;
 	}
-	long share = (budget - *nodes) / 8;
-	for (int k = 0; k < SS_MAX_EVENTS && ev[k].valid && depth < UW_SUBGOAL_DEPTH &&
-			budget >= UW_SUBGOAL_MIN && *nodes < budget;
-	     k++) {
+	/* The distinct changes, the one on the found path first; each gets an
+	 * equal share of the budget for its search and what follows it. */
+	int nev = 0;
+	ss_event todo[SS_MAX_EVENTS];
+	for (int k = 0; k < SS_MAX_EVENTS && ev[k].valid; k++) {
 		int again = 0;
-		for (int j = 0; j < k; j++)
-			again |= ev[j].to == ev[k].to && ev[j].type == ev[k].type &&
-				 ev[j].color == ev[k].color;
-		if (again)
-			continue;
-		/* the change on the found path first, with the larger share */
-		v = subgoal(c, &ev[k], k ? share : 4 * share, budget - *nodes, &more, depth);
+		for (int j = 0; j < nev; j++)
+			again |= todo[j].to == ev[k].to && todo[j].type == ev[k].type &&
+				 todo[j].color == ev[k].color;
+		if (!again)
+			todo[nev++] = ev[k];
+	}
+	if (depth >= UW_SUBGOAL_DEPTH || budget < UW_SUBGOAL_MIN)
+		nev = 0;
+	for (int k = 0; k < nev && *nodes < budget; k++) {
+		long left = budget - *nodes, share = left / (nev - k + (depth == 0));
+		v = subgoal(c, &todo[k], share / 2, share, &more, depth);
 		*nodes += more;
 		if (v != ARB_UNDETERMINED)
 			return v;
