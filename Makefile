@@ -47,11 +47,15 @@ FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
 	cmake --build build-fuzz -j $(JOBS)
-	@for t in fen uci pgn san epd; do \
+	@for t in fen uci pgn san epd timecontrol; do \
 		mkdir -p build-fuzz/corpus-$$t && \
 		echo "fuzz_$$t: $(FUZZ_LIMIT)" && \
+		rc=0 && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 		build-fuzz/tests/fuzz/fuzz_$$t $(FUZZ_LIMIT) -print_final_stats=0 \
-			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | tail -n 2 || exit 1; \
+			-artifact_prefix=build-fuzz/ build-fuzz/corpus-$$t tests/fuzz/corpus/$$t \
+			>build-fuzz/fuzz_$$t.log 2>&1 || rc=$$?; \
+		if [ $$rc -ne 0 ]; then tail -n 40 build-fuzz/fuzz_$$t.log; exit 1; fi; \
+		tail -n 2 build-fuzz/fuzz_$$t.log; \
 	done
 
 clean:

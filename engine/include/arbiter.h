@@ -963,7 +963,10 @@ ARB_API long arb_clock_flag_time(const arb_clock *c, arb_color side, long t);
 
 /* The side whose clock runs, or -1 (not started, stopped). */
 ARB_API int arb_clock_running(const arb_clock *c);
-/* Moves completed by side, and the index of its current period. */
+/* Moves completed by side, and the index of its current period, as of the
+ * last operation (by flag, a period that the running time has already
+ * entered shows from the next operation on; arb_clock_remaining(t) counts
+ * its time at once). */
 ARB_API int arb_clock_moves(const arb_clock *c, arb_color side);
 ARB_API int arb_clock_period(const arb_clock *c, arb_color side);
 
