@@ -128,4 +128,27 @@ void cli_move_uci(const arb_position *pos, arb_move move, char *buf);
 /* qsort comparison of two UCI strings stored as char[8]. */
 int cli_compare_uci(const void *a, const void *b);
 
+/* Counts kept by cli_read_games across files. */
+typedef struct cli_games {
+	long games;    /* games read, good and broken */
+	long bad;      /* broken games */
+	int io_failed; /* a file could not be opened or read */
+} cli_games;
+
+/* Called for each good game: the record (owned by the reader, valid until
+ * the next game), the file's name, the game's number in it. Non-zero stops. */
+typedef int (*cli_game_fn)(const arb_record *g, const char *name, long number, void *ctx);
+
+/*
+ * Reads every game of the PGN file `path` ("-" = standard input) with the
+ * streaming reader (flags as for arb_pgn_reader_open), calling fn for each
+ * good game; a broken game is counted and its message (which names file,
+ * line and column) written to `errors`, and reading goes on. An unreadable
+ * file is reported (as `cmd: ...`) and sets io_failed. Returns 0 to go on
+ * with the next file, -1 when the run must stop (out of memory, fn failed,
+ * standard output failed).
+ */
+int cli_read_games(const char *cmd, const char *path, unsigned flags, FILE *errors, cli_game_fn fn,
+		   void *ctx, cli_games *count);
+
 #endif /* ARBITER_CLI_H */

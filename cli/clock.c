@@ -503,8 +503,7 @@ struct history_run {
 	const struct clock_args *args;
 	const arb_time_control *tc; /* --control, or NULL for each game's tag */
 	int several_files;          /* name the file before each game */
-	long bad;                   /* games with an error */
-	int io_failed;              /* a file could not be opened or read */
+	cli_games count;            /* games read, bad ones, unreadable files */
 };
 
 /* Writes a tag value on one line: control bytes as \xNN, a missing tag as "?". */
@@ -580,52 +579,9 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 	return 0;
 }
 
-/* Reads every game of `path`, as `arbiter pgn` does. Returns 0 to go on with
- * the next file, -1 when the run must stop (out of memory, stdout failed). */
-static int history_file(struct history_run *run, const char *path)
+static int each_history_game(const arb_record *g, const char *name, long number, void *ctx)
 {
-	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
-	arb_pgn_reader *r;
-	arb_record *g;
-	arb_status status;
-	arb_error err;
-	int rc = 0;
-
-	memset(&err, 0, sizeof err);
-	r = arb_pgn_reader_open(path, 0, &err);
-	if (!r) {
-		cli_error(CMD, "%s", err.message[0] ? err.message : path);
-		if (err.code == ARB_E_NOMEM)
-			return -1;
-		run->io_failed = 1;
-		return 0;
-	}
-	for (;;) {
-		status = arb_pgn_next(r, &g, &err);
-		if (status == ARB_OK && !g)
-			break;
-		if (status == ARB_E_PGN) {
-			run->bad++;
-			fprintf(stderr, "%s\n", err.message);
-		} else if (status != ARB_OK) {
-			/* The engine's message names the file. */
-			cli_error(CMD, "%s", err.message[0] ? err.message : name);
-			if (status == ARB_E_IO)
-				run->io_failed = 1;
-			else
-				rc = -1;
-			break;
-		} else if (history_game(run, g, name, arb_pgn_reader_games(r)) != 0) {
-			rc = -1;
-		}
-		/* Stop early when stdout fails (a full disk); main reports it. */
-		if (rc != 0 || ferror(stdout)) {
-			rc = -1;
-			break;
-		}
-	}
-	arb_pgn_reader_free(r);
-	return rc;
+	return history_game(ctx, g, name, number);
 }
 
 static int run_history(const struct clock_args *a)
@@ -643,11 +599,12 @@ static int run_history(const struct clock_args *a)
 		run.tc = &tc;
 	}
 	for (i = 0; i < a->noperands; i++)
-		if (history_file(&run, a->operand[i]) != 0)
+		if (cli_read_games(CMD, a->operand[i], 0, stderr, each_history_game, &run,
+				   &run.count) != 0)
 			return CLI_FAIL;
-	if (run.io_failed)
+	if (run.count.io_failed)
 		return CLI_USAGE;
-	return run.bad > 0 ? CLI_FAIL : CLI_OK;
+	return run.count.bad > 0 ? CLI_FAIL : CLI_OK;
 }
 
 /* ------------------------------------------------------------------------

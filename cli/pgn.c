@@ -331,10 +331,8 @@ struct run {
 	const struct pgn_args *args;
 	arb_position *pos; /* scratch: the game being replayed */
 	arb_epd *epd;
-	FILE *errors;  /* where bad games are listed */
-	long games;    /* all games read, good and bad */
-	long bad;      /* games with an error */
-	int io_failed; /* a file could not be opened or read */
+	FILE *errors;    /* where bad games are listed */
+	cli_games count; /* games read, bad ones, unreadable files */
 	struct stats st;
 };
 
@@ -501,7 +499,7 @@ static int good_game(struct run *run, const arb_record *g, const char *file, lon
 		write_fen(run, g);
 		break;
 	case FMT_EPD:
-		if (write_epd(run, g, run->games) != 0)
+		if (write_epd(run, g, run->count.games) != 0)
 			return -1;
 		break;
 	}
@@ -512,54 +510,9 @@ static int good_game(struct run *run, const arb_record *g, const char *file, lon
  * Reading
  * ---------------------------------------------------------------------- */
 
-/* Reads every game of `path`. Returns 0 to go on with the next file, -1 when
- * the run must stop (out of memory, stdout failed). */
-static int read_file(struct run *run, const char *path)
+static int each_game(const arb_record *g, const char *name, long number, void *ctx)
 {
-	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
-	arb_pgn_reader *r;
-	arb_record *g;
-	arb_status status;
-	arb_error err;
-	int rc = 0;
-
-	r = arb_pgn_reader_open(path, run->args->flags, &err);
-	if (!r) {
-		cli_error("pgn", "%s", err.message[0] ? err.message : path);
-		if (err.code == ARB_E_NOMEM)
-			return -1;
-		run->io_failed = 1;
-		return 0;
-	}
-	for (;;) {
-		status = arb_pgn_next(r, &g, &err);
-		if (status == ARB_OK && !g)
-			break;
-		if (status == ARB_E_PGN) {
-			run->games++;
-			run->bad++;
-			fprintf(run->errors, "%s\n", err.message);
-		} else if (status != ARB_OK) {
-			/* The engine's message names the file. */
-			cli_error("pgn", "%s", err.message[0] ? err.message : name);
-			if (status == ARB_E_IO)
-				run->io_failed = 1;
-			else
-				rc = -1;
-			break;
-		} else {
-			run->games++;
-			if (good_game(run, g, name, arb_pgn_reader_games(r)) != 0)
-				rc = -1;
-		}
-		/* Stop early when stdout fails (a full disk); main reports it. */
-		if (rc != 0 || ferror(stdout)) {
-			rc = -1;
-			break;
-		}
-	}
-	arb_pgn_reader_free(r);
-	return rc;
+	return good_game(ctx, g, name, number);
 }
 
 /* ------------------------------------------------------------------------
@@ -580,9 +533,9 @@ static void print_stats(const struct run *run)
 	const struct stats *st = &run->st;
 	int i;
 
-	printf("games: %ld\n", run->games);
-	printf("ok: %ld\n", run->games - run->bad);
-	printf("errors: %ld\n", run->bad);
+	printf("games: %ld\n", run->count.games);
+	printf("ok: %ld\n", run->count.games - run->count.bad);
+	printf("errors: %ld\n", run->count.bad);
 	printf("plies: %ld\n", st->plies);
 	print_ref("shortest", &st->shortest);
 	print_ref("longest", &st->longest);
@@ -625,17 +578,18 @@ int cli_pgn(int argc, char **argv)
 		rc = CLI_FAIL;
 	}
 	for (i = 0; rc == CLI_OK && i < a.nfiles; i++)
-		if (read_file(&run, a.file[i]) != 0)
+		if (cli_read_games("pgn", a.file[i], a.flags, run.errors, each_game, &run,
+				   &run.count) != 0)
 			rc = CLI_FAIL;
 	if (rc == CLI_OK) {
 		if (a.action == ACT_CHECK)
-			printf("games: %ld, ok: %ld, errors: %ld\n", run.games, run.games - run.bad,
-			       run.bad);
+			printf("games: %ld, ok: %ld, errors: %ld\n", run.count.games,
+			       run.count.games - run.count.bad, run.count.bad);
 		else if (a.action == ACT_STATS)
 			print_stats(&run);
-		if (run.io_failed)
+		if (run.count.io_failed)
 			rc = CLI_USAGE;
-		else if (run.bad > 0)
+		else if (run.count.bad > 0)
 			rc = CLI_FAIL;
 	}
 	tally_free(&run.st.variants);

@@ -183,3 +183,51 @@ int cli_option_value(cli_argv *it, const char *cmd, const char *name, const char
 	*value = it->argv[++it->i];
 	return 1;
 }
+
+int cli_read_games(const char *cmd, const char *path, unsigned flags, FILE *errors, cli_game_fn fn,
+		   void *ctx, cli_games *count)
+{
+	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+	arb_record *g;
+	arb_error err;
+	int rc = 0;
+
+	memset(&err, 0, sizeof err);
+	arb_pgn_reader *r = arb_pgn_reader_open(path, flags, &err);
+	if (!r) {
+		cli_error(cmd, "%s", err.message[0] ? err.message : path);
+		if (err.code == ARB_E_NOMEM)
+			return -1;
+		count->io_failed = 1;
+		return 0;
+	}
+	for (;;) {
+		arb_status status = arb_pgn_next(r, &g, &err);
+		if (status == ARB_OK && !g)
+			break;
+		if (status == ARB_E_PGN) {
+			count->games++;
+			count->bad++;
+			fprintf(errors, "%s\n", err.message);
+		} else if (status != ARB_OK) {
+			/* The engine's message names the file. */
+			cli_error(cmd, "%s", err.message[0] ? err.message : name);
+			if (status == ARB_E_IO)
+				count->io_failed = 1;
+			else
+				rc = -1;
+			break;
+		} else {
+			count->games++;
+			if (fn(g, name, arb_pgn_reader_games(r), ctx) != 0)
+				rc = -1;
+		}
+		/* Stop early when stdout fails (a full disk); main reports it. */
+		if (rc != 0 || ferror(stdout)) {
+			rc = -1;
+			break;
+		}
+	}
+	arb_pgn_reader_free(r);
+	return rc;
+}
