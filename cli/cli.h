@@ -49,6 +49,9 @@ void cli_analyse_usage(FILE *out);
 int cli_clock(int argc, char **argv);
 void cli_clock_usage(FILE *out);
 
+int cli_run(int argc, char **argv);
+void cli_run_usage(FILE *out);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.

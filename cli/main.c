@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	 cli_analyse_usage},
 	{"clock", "time controls: parse, classify, simulate, check a game's clock", cli_clock,
 	 cli_clock_usage},
+	{"run", "run a Lua script with module \"arbiter\" preloaded", cli_run, cli_run_usage},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

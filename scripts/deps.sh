@@ -7,6 +7,8 @@ command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+# The stock interpreter: the tests load the module with require "arbiter".
+command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists check || missing="$missing check libsubunit-dev"
 	pkg-config --exists lua5.4 || missing="$missing liblua5.4-dev"

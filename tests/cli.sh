@@ -765,6 +765,44 @@ run help
 if grep -q '^  clock  *time controls' "$TMP/out"; then pass "arbiter help lists clock"; else
 	fail "arbiter help lists clock"; fi
 
+# ---- run (Lua) -------------------------------------------------------------------
+run run --help
+if [ "$rc" -eq 0 ] && grep -q '^usage: arbiter run SCRIPT.lua' "$TMP/out"; then
+	pass "arbiter run --help"; else fail "arbiter run --help" "exit $rc"; fi
+run run
+if [ "$rc" -eq 2 ]; then pass "arbiter run without a script: exit 2"; else
+	fail "arbiter run without a script: exit 2" "exit $rc"; fi
+cat >"$TMP/script.lua" <<'LUA'
+local arbiter = require "arbiter"
+local pos = assert(arbiter.position())
+print(#arg, arg[0] ~= nil, arg[1], arg[2], pos:perft(2), io ~= nil, os ~= nil)
+LUA
+run run "$TMP/script.lua" one two
+if grep -q 'built without Lua' "$TMP/err"; then
+	pass "arbiter run: skipped (built without Lua)"
+elif [ "$rc" -eq 0 ] && [ "$(cat "$TMP/out")" = "$(printf '2\ttrue\tone\ttwo\t400\ttrue\ttrue')" ]; then
+	pass "arbiter run: module preloaded, arg, full standard library"
+else
+	fail "arbiter run: module preloaded, arg, full standard library" "exit $rc"
+fi
+printf 'local x = nil\nx.y = 1\n' >"$TMP/bad.lua"
+run run "$TMP/bad.lua"
+if grep -q 'built without Lua' "$TMP/err" ||
+	{ [ "$rc" -eq 1 ] && grep -q 'bad.lua:2: attempt to index' "$TMP/err" &&
+		grep -q 'stack traceback' "$TMP/err"; }; then
+	pass "arbiter run: a script error names the line, exit 1"
+else
+	fail "arbiter run: a script error names the line, exit 1" "exit $rc"
+fi
+printf 'os.exit(7)\n' >"$TMP/exit.lua"
+run run "$TMP/exit.lua"
+if grep -q 'built without Lua' "$TMP/err" || [ "$rc" -eq 7 ]; then
+	pass "arbiter run: os.exit status"; else fail "arbiter run: os.exit status" "exit $rc"; fi
+run run "$TMP/no-such-script.lua"
+if [ "$rc" -eq 1 ] && grep -q 'no-such-script.lua' "$TMP/err"; then
+	pass "arbiter run: a missing script, exit 1"; else
+	fail "arbiter run: a missing script, exit 1" "exit $rc"; fi
+
 # ---- the command line itself ---------------------------------------------------
 run frobnicate
 if [ "$rc" -ne 0 ] && [ -s "$TMP/err" ]; then pass "unknown subcommand fails"; else

@@ -1,0 +1,21 @@
+/*
+ * arbiter_lua.h -- the entry point of module "arbiter" (lua/arbiter_lua.c),
+ * for programs that preload it into their own Lua states (`arbiter run`,
+ * tests):
+ *
+ *     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+ *     lua_pushcfunction(L, luaopen_arbiter);
+ *     lua_setfield(L, -2, "arbiter");
+ *
+ * The Lua API is described at the top of arbiter_lua.c and in the README.
+ */
+#ifndef ARBITER_LUA_H
+#define ARBITER_LUA_H
+
+#include <lua.h>
+
+/* Builds the module table (with its metatables) and leaves it on the stack;
+ * returns 1. Raises a Lua error only when memory runs out. */
+int luaopen_arbiter(lua_State *L);
+
+#endif
