@@ -695,19 +695,29 @@ ARB_API size_t arb_tc_format(const arb_time_control *tc, arb_tc_notation how, ch
 /* The period in force for a side's move number m (1-based), moves counted
  * by periods, a last period with a move count repeating. *first is set
  * when move m opens that period. */
+/* The index of the period a side is in after `done` completed moves, by
+ * move count (a last period with a move count repeats), and in *made the
+ * moves completed in it. One pass, whatever `done` is. */
+static int period_after(const arb_control *c, int done, int *made)
+{
+	int i = 0;
+	while (c->period[i].moves && done >= c->period[i].moves) {
+		if (i + 1 == c->nperiods) { /* the repeating last period */
+			done %= c->period[i].moves;
+			break;
+		}
+		done -= c->period[i].moves;
+		i++;
+	}
+	*made = done;
+	return i;
+}
+
 static const arb_period *period_of_move(const arb_control *c, int m, int *first)
 {
-	int start = 1, i = 0;
-	for (;;) {
-		const arb_period *pd = &c->period[i];
-		if (!pd->moves || m < start + pd->moves) {
-			*first = m == start;
-			return pd;
-		}
-		start += pd->moves;
-		if (i + 1 < c->nperiods)
-			i++;
-	}
+	int made, i = period_after(c, m - 1, &made);
+	*first = made == 0;
+	return &c->period[i];
 }
 
 /* FIDE A.1/B.1: the time for the first 60 moves (base times of the periods
@@ -1050,17 +1060,7 @@ ARB_API arb_status arb_clock_set_moves(arb_clock *c, arb_color side, int moves, 
 	sc->period = sc->period_moves = 0;
 	if (c->tc.kind == ARB_TC_PERIODS) {
 		/* the period those moves reach by move count; no time changes */
-		const arb_control *ctl = &c->tc.side[side];
-		int left = moves;
-		for (;;) {
-			const arb_period *pd = cur_period(c, side);
-			if (!pd->moves || left < pd->moves)
-				break;
-			left -= pd->moves;
-			if (sc->period + 1 < ctl->nperiods)
-				sc->period++;
-		}
-		sc->period_moves = left;
+		sc->period = period_after(&c->tc.side[side], moves, &sc->period_moves);
 	}
 	c->last_t = t;
 	return ARB_OK;
@@ -1242,17 +1242,8 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
 	for (int c = 0; c < 2; c++) {
 		known[c] = timed && !moves[c];
 		remaining[c] = timed ? tc->side[c].period[0].base_ms : 0;
-		for (int left = moves[c]; timed;) {
-			const arb_control *ctl = &tc->side[c];
-			const arb_period *pd = &ctl->period[period[c]];
-			if (!pd->moves || left < pd->moves) {
-				period_moves[c] = left;
-				break;
-			}
-			left -= pd->moves;
-			if (period[c] + 1 < ctl->nperiods)
-				period[c]++;
-		}
+		if (timed)
+			period[c] = period_after(&tc->side[c], moves[c], &period_moves[c]);
 	}
 	int readings = 0;
 	for (int ply = 0; ply < plies; ply++, side ^= 1) {
