@@ -235,6 +235,15 @@ int rec_add_nag(arb_record *g, int node, int nag)
 	return 1;
 }
 
+int rec_set_comment(arb_record *g, int node, const char *text, size_t len)
+{
+	int off = -1;
+	if (len > 0 && (off = rec_intern(g, text, len)) < 0)
+		return 0;
+	g->nodes[node].comment = off; /* the old text stays in the pool until clear */
+	return 1;
+}
+
 int rec_add_comment(arb_record *g, int node, const char *text, size_t len, int pre)
 {
 	int *slot = pre ? &g->nodes[node].pre_comment : &g->nodes[node].comment;

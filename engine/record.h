@@ -42,6 +42,8 @@ int rec_add_node(arb_record *g, int parent, arb_move move);
 int rec_add_nag(arb_record *g, int node, int nag);
 /* Sets a node's comment (appending to one already there with a space). 0 on no memory. */
 int rec_add_comment(arb_record *g, int node, const char *text, size_t len, int pre);
+/* Replaces a node's comment after the move (len 0 removes it). 0 on no memory. */
+int rec_set_comment(arb_record *g, int node, const char *text, size_t len);
 /* Parses [%clk ...]-style commands of a comment into the node's clocks. */
 void rec_parse_clock_commands(arb_record *g, int node, const char *text, size_t len);
 /* The pool string at `off` (or NULL for -1). */

@@ -35,6 +35,8 @@ const char *arb_status_name(arb_status status)
 	case ARB_E_EPD: return "ARB_E_EPD";
 	case ARB_E_IO: return "ARB_E_IO";
 	case ARB_E_TIME_CONTROL: return "ARB_E_TIME_CONTROL";
+	case ARB_E_EVENT: return "ARB_E_EVENT";
+	case ARB_E_PROFILE: return "ARB_E_PROFILE";
 	}
 	return "ARB_E_UNKNOWN";
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "position.h"
+#include "unwinnable.h"
 
 #define UW_MAX_PLY ARB_MATE_LINE_MAX
 #define UW_TT_BITS 18
@@ -1545,4 +1546,22 @@ ARB_API int arb_uscf_blitz_mating_material(const arb_position *pos, arb_color si
 	if (count(pos, s, ARB_PAWN) + count(pos, s, ARB_ROOK) + count(pos, s, ARB_QUEEN) > 0)
 		return 1;
 	return count(pos, s, ARB_KNIGHT) + count(pos, s, ARB_BISHOP) >= 2;
+}
+
+/* ------------------------------------------------------------------------
+ * The dead-position test run after every move of a game (game.c)
+ * ---------------------------------------------------------------------- */
+
+/* The static proofs alone, no search: 1 if neither side can ever mate by
+ * the material, pawn-structure or lone-minor rules. Cheap (no allocation
+ * beyond the structure search's), sound, and it catches the dead positions
+ * real games reach (bare kings, locked walls); 0 means only "not proved". */
+int uw_dead_static(const arb_position *pos)
+{
+	attacks_init();
+	for (int side = 0; side < 2; side++)
+		if (!material_cannot_mate(pos, side) && !lone_minor_cannot_mate(pos, side) &&
+		    !structure_cannot_mate(pos, side, UW_ROOT_STATES, NULL))
+			return 0;
+	return 1;
 }

@@ -59,7 +59,9 @@ typedef enum arb_status {
 	ARB_E_PGN,           /* a PGN game with an error (the reader goes on) */
 	ARB_E_EPD,           /* a malformed EPD operation */
 	ARB_E_IO,            /* a file could not be opened, read or written */
-	ARB_E_TIME_CONTROL   /* a time control that is not in any notation understood */
+	ARB_E_TIME_CONTROL,  /* a time control that is not in any notation understood */
+	ARB_E_EVENT,         /* a game event that is malformed or cannot happen here */
+	ARB_E_PROFILE        /* a rule profile that is malformed, or a hook that failed */
 } arb_status;
 
 #define ARB_ERROR_MESSAGE_SIZE 256
@@ -1014,6 +1016,348 @@ typedef struct arb_clock_issue {
 ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control *tc,
 				     arb_clock_entry *entries, int n_entries,
 				     arb_clock_issue *issues, int n_issues, int *issue_count);
+
+/* ------------------------------------------------------------------------
+ * Competition rules (engine/rules.c)
+ *
+ * An arb_rules is the set of parameters a rule profile fills in: which
+ * draws are claims and which are automatic, what an incorrect claim or an
+ * illegal move costs, how a flag fall is judged, lateness, quickplay
+ * finishes and scoring, plus the article of the edition each decision cites.
+ * Every parameter has a dotted name ("draw.threefold", "illegal.penalty_s"),
+ * a type (an enumeration of words, an integer, a flag or a string) and the
+ * key of the article it models; profiles, `arbiter profile show` and
+ * `profile diff` go through that table (arb_rules_field), so the C struct
+ * below never has to be named field by field outside engine/rules.c.
+ * A profile is a Lua script (profiles/README.md): it is loaded by the Lua
+ * layer, which calls arb_rules_set for each field it returns.
+ * ---------------------------------------------------------------------- */
+
+#define ARB_RULES_TEXT 48      /* names, editions, enum words */
+#define ARB_RULES_ARTICLE 32   /* "9.6.2", "A.4.2 -> 7.5.5" */
+#define ARB_RULES_DESCRIPTION 160
+#define ARB_RULES_VALUE 200    /* buffer that holds any value as text */
+
+typedef enum arb_rules_type {
+	ARB_RULES_ENUM = 0, /* one word of a fixed list */
+	ARB_RULES_INT,      /* a whole number (seconds, counts, plies) */
+	ARB_RULES_BOOL,     /* true / false */
+	ARB_RULES_STRING    /* free text */
+} arb_rules_type;
+
+/* The article keys: what a decision cites. A profile maps each key to the
+ * number of the article in its edition ("threefold" -> "9.2.1"). */
+typedef enum arb_article {
+	ARB_ART_CHECKMATE = 0, ARB_ART_STALEMATE, ARB_ART_DEAD, ARB_ART_THREEFOLD,
+	ARB_ART_FIVEFOLD, ARB_ART_FIFTY, ARB_ART_SEVENTYFIVE, ARB_ART_CLAIM_PENALTY,
+	ARB_ART_AGREEMENT, ARB_ART_OFFER, ARB_ART_RESIGN, ARB_ART_ILLEGAL,
+	ARB_ART_ILLEGAL_LOSS, ARB_ART_PROMOTION, ARB_ART_PRESS, ARB_ART_COMPLETED,
+	ARB_ART_FLAG, ARB_ART_FLAG_ESTABLISH, ARB_ART_BOTH_FLAGS, ARB_ART_DEFAULT_TIME,
+	ARB_ART_QPF, ARB_ART_INCREMENT_REQUEST, ARB_ART_DRAW_ODDS, ARB_ART_CASTLING_960,
+	ARB_ART_TD, ARB_ART_SCORING,
+	ARB_ART_COUNT
+} arb_article;
+
+/* Enumerations of the struct (their words, in order, are in the field table). */
+typedef enum { ARB_SPEED_STANDARD = 0, ARB_SPEED_RAPID, ARB_SPEED_BLITZ } arb_speed;
+typedef enum { ARB_SUPERVISION_LIMITED = 0, ARB_SUPERVISION_FULL } arb_supervision;
+typedef enum { ARB_CLAIMED = 0, ARB_AUTOMATIC, ARB_AUTOMATIC_WHEN_SHORT } arb_threefold_rule;
+typedef enum { ARB_FIVEFOLD_NONE = 0, ARB_FIVEFOLD_TD, ARB_FIVEFOLD_CONSECUTIVE,
+	       ARB_FIVEFOLD_ANY } arb_fivefold_rule;
+typedef enum { ARB_MOVES_NONE = 0, ARB_MOVES_TD, ARB_MOVES_CLAIM, ARB_MOVES_AUTO } arb_moves_rule;
+typedef enum { ARB_DEAD_ANALYSIS = 0, ARB_DEAD_USCF, ARB_DEAD_MATERIAL } arb_dead_rule;
+typedef enum { ARB_CLAIMANT_NONE = 0, ARB_CLAIMANT_HALF_MAX_180,
+	       ARB_CLAIMANT_TIERED_2009 } arb_claimant_penalty;
+typedef enum { ARB_ILLEGAL_PENALISE = 0, ARB_ILLEGAL_QUICKPLAY_ONLY, ARB_ILLEGAL_REINSTATE,
+	       ARB_ILLEGAL_REJECTED } arb_illegal_mode;
+typedef enum { ARB_MATE_FIDE = 0, ARB_MATE_FIDE1997_BLITZ, ARB_MATE_USCF_14E,
+	       ARB_MATE_USCF_BLITZ, ARB_MATE_LICHESS } arb_mate_test;
+typedef enum { ARB_PROMO_ILLEGAL = 0, ARB_PROMO_QUEEN, ARB_PROMO_IMPROPER_PRESS,
+	       ARB_PROMO_IMPOSSIBLE } arb_promotion_rule;
+typedef enum { ARB_PRESS_MISUSE = 0, ARB_PRESS_ILLEGAL, ARB_PRESS_IMPOSSIBLE } arb_press_rule;
+typedef enum { ARB_FLAG_BY_ARBITER = 0, ARB_FLAG_BY_CLAIM, ARB_FLAG_BY_SERVER } arb_flag_by;
+typedef enum { ARB_BOTH_CONTINUE_UNLESS_LAST = 0, ARB_BOTH_DRAW, ARB_BOTH_USCF } arb_both_flags;
+typedef enum { ARB_CLOCK_ANALOG = 0, ARB_CLOCK_DIGITAL } arb_clock_kind;
+typedef enum { ARB_PERIOD_AUTO = 0, ARB_PERIOD_NOT_LAST, ARB_PERIOD_LAST } arb_period_rule;
+typedef enum { ARB_QPF_NONE = 0, ARB_QPF_FIDE_10_2, ARB_QPF_APPENDIX_G,
+	       ARB_QPF_GUIDELINES_III, ARB_QPF_USCF_14H } arb_qpf_rule;
+typedef enum { ARB_DRAW_SCORED_DRAW = 0, ARB_DRAW_SCORED_BLACK_WIN } arb_draw_scoring;
+
+struct arb_game;
+struct arb_decision;
+
+/* What a hook hands back: `set` = 0 leaves everything as it was. A result
+ * "*" from an ending hook cancels the ending (the game goes on). */
+typedef struct arb_hook_out {
+	int set;
+	char result[8];          /* scored: "1-0", "0-1", "1/2-1/2", "*" */
+	char reason[32];         /* a reason code (MATRIX.md 4.3) or the hook's own */
+	char detail[96];
+	char article[48];        /* as cited, e.g. "house rule 3" */
+	char points[2][8];       /* White's and Black's points ("" = by the result) */
+} arb_hook_out;
+
+/* A hook: called with the game after each completed move (ending = NULL)
+ * or when the game is about to end (ending = the ending decision). Returns
+ * 0, or -1 with a message in err[0..errlen) (the game then stops with
+ * ARB_E_PROFILE). Hooks run in the caller's thread. */
+typedef int (*arb_rules_hook)(void *ud, const struct arb_game *game,
+			      const struct arb_decision *ending, arb_hook_out *out,
+			      char *err, size_t errlen);
+
+typedef struct arb_rules {
+	char name[ARB_RULES_TEXT];            /* "fide2014-blitz{supervision=full}" */
+	char edition[ARB_RULES_TEXT];         /* article prefix: "FIDE 2014" */
+	char description[ARB_RULES_DESCRIPTION];
+	arb_speed speed;
+	arb_supervision supervision;
+	int chess960;                         /* start positions are Chess960 */
+
+	arb_threefold_rule threefold;         /* draw.threefold */
+	int threefold_short_s;                /* draw.threefold_short_s */
+	arb_fivefold_rule fivefold;           /* draw.fivefold */
+	arb_moves_rule fifty;                 /* draw.fifty (claim or auto) */
+	arb_moves_rule seventyfive;           /* draw.seventyfive (none, td, auto) */
+	arb_dead_rule dead;                   /* draw.dead */
+	int claim_is_offer;                   /* draw.claim_is_offer */
+	int claim_penalty_s;                  /* draw.claim_penalty_s: to the opponent */
+	arb_claimant_penalty claimant_penalty; /* draw.claimant_penalty */
+	int agreement_min_moves;              /* draw.agreement_min_moves: each side */
+	int offer_min_ply;                    /* draw.offer_min_ply */
+	int offer_repeat_plies;               /* draw.offer_repeat_plies */
+	int resign_dead_draw;                 /* draw.resign_dead_draw */
+
+	arb_illegal_mode illegal;             /* illegal.mode */
+	int illegal_penalty_s;                /* illegal.penalty_s */
+	int illegal_lose_on;                  /* illegal.lose_on: strike that loses, 0 never */
+	arb_mate_test illegal_mate_test;      /* illegal.cannot_mate */
+	arb_promotion_rule promotion;         /* illegal.promotion */
+	arb_press_rule press_without_move;    /* illegal.press_without_move */
+
+	arb_mate_test flag_mate_test;         /* time.flag_test */
+	arb_flag_by flag_by;                  /* time.flag_by */
+	int claimant_flag_up;                 /* time.claimant_flag_up */
+	arb_both_flags both_flags;            /* time.both_flags */
+	arb_clock_kind clock;                 /* time.clock */
+	arb_period_rule period;               /* time.period */
+	int default_s;                        /* time.default_s: -1 = no rule */
+	int default_first_control;            /* time.default_first_control */
+	arb_qpf_rule qpf;                     /* time.qpf */
+	int qpf_announced;                    /* time.qpf_announced */
+	int qpf_limit_ms;                     /* time.qpf_limit_ms: claimant at most */
+	int qpf_reject_s;                     /* time.qpf_reject_s: to the opponent */
+	int qpf_reject_claimant_s;            /* time.qpf_reject_claimant_s: taken */
+	char tc[ARB_RULES_TEXT];              /* time.tc: control when the game has none */
+
+	arb_draw_scoring draw_scoring;        /* score.draw */
+	int draw_odds_on_time_draw;           /* score.draw_odds_on_time_draw */
+	char points_win[8], points_draw[8], points_loss[8]; /* score.win/draw/loss */
+
+	char article[ARB_ART_COUNT][ARB_RULES_ARTICLE]; /* articles.KEY */
+
+	arb_rules_hook on_move, on_end;       /* optional (Lua profile hooks) */
+	void *hook_data;
+} arb_rules;
+
+/* Neutral defaults: every draw by claim, +2 min for a wrong claim or an
+ * illegal move, loss on the second, FIDE "cannot mate" tests, no article
+ * numbers, edition "rules". A profile starts from these. */
+ARB_API void arb_rules_init(arb_rules *rules);
+
+/* The field table: name, type, the enum words (NULL-terminated, enums
+ * only), the article key it models (ARB_ART_COUNT for none) and a one-line
+ * documentation string. `i` counts from 0; returns 0 past the end. */
+typedef struct arb_rules_field {
+	const char *name;
+	arb_rules_type type;
+	const char *const *words;
+	arb_article article;
+	const char *doc;
+} arb_rules_field;
+ARB_API int arb_rules_field_at(int i, arb_rules_field *out);
+/* The key word of an article ("threefold") and back (-1 if unknown). */
+ARB_API const char *arb_article_key(arb_article a);
+ARB_API int arb_article_from_key(const char *key);
+
+/*
+ * Sets field `name` (a name from the table, or "articles.KEY") from its
+ * text form: an enum word, a decimal integer, "true"/"false", or any text
+ * for strings (too long is an error, never cut). ARB_OK, or ARB_E_PROFILE
+ * with err naming the field and what was expected.
+ */
+ARB_API arb_status arb_rules_set(arb_rules *rules, const char *name, const char *value,
+				 arb_error *err);
+/* The value of field `name` as text into buf[0..n). Returns the length,
+ * or -1 for an unknown name. */
+ARB_API int arb_rules_get(const arb_rules *rules, const char *name, char *buf, size_t n);
+/* "FIDE 2014 9.6b" for a key (the edition alone when the profile gives no
+ * number). Returns the length written (cut to n - 1). */
+ARB_API size_t arb_rules_cite(const arb_rules *rules, arb_article a, char *buf, size_t n);
+
+/* ------------------------------------------------------------------------
+ * Games: an event log adjudicated under a profile (engine/game.c)
+ *
+ * A game is a start position, a time control (optional), the rules, and the
+ * events fed to it one by one: moves, claims, offers, flags, illegal moves,
+ * rulings... After each event the game is either in play or ended; every
+ * decision taken (an ending, a rejected claim, a penalty, a lapsed offer, a
+ * note such as "threefold available, not claimed") is kept in order with
+ * its reason code (MATRIX.md 4.3), the article that decided it, and its
+ * effects on the clocks ("+120s:black").
+ * ---------------------------------------------------------------------- */
+
+typedef enum arb_event_kind {
+	ARB_EV_MOVE = 0,    /* a legal move, completed (clock pressed) */
+	ARB_EV_CLAIM,       /* claim (kind in .claim) by .color, optional .move */
+	ARB_EV_RULING,      /* the arbiter's ruling (.ruling) on the open claim */
+	ARB_EV_OFFER, ARB_EV_ACCEPT, ARB_EV_DECLINE, ARB_EV_RESIGN,
+	ARB_EV_FLAG,        /* .color's flag fell and is established */
+	ARB_EV_FLAG_BOTH,   /* both flags found down, order unknown */
+	ARB_EV_FLAGDOWN,    /* .color's flag fell, not yet established */
+	ARB_EV_ILLEGAL,     /* .color completed the illegal .move (board untouched) */
+	ARB_EV_RETRACTED,   /* .color made .move and took it back before pressing */
+	ARB_EV_NOPROMO,     /* pawn to the last rank, clock pressed, no piece */
+	ARB_EV_PRESS_NO_MOVE,
+	ARB_EV_CLOCK,       /* remaining times: .ms[0] White, .ms[1] Black */
+	ARB_EV_LATE         /* .color arrives .ms[0] after the start */
+} arb_event_kind;
+
+typedef enum arb_claim_kind {
+	ARB_CLAIM_THREEFOLD = 0, ARB_CLAIM_FIFTY, ARB_CLAIM_QPF, ARB_CLAIM_INCREMENT,
+	ARB_CLAIM_TIME
+} arb_claim_kind;
+
+typedef enum arb_ruling_kind {
+	ARB_RULING_DRAW = 0, ARB_RULING_REJECT, ARB_RULING_POSTPONE, ARB_RULING_ACCEPT
+} arb_ruling_kind;
+
+#define ARB_EVENT_TEXT 64
+
+typedef struct arb_event {
+	arb_event_kind kind;
+	arb_color color;
+	arb_claim_kind claim;
+	arb_ruling_kind ruling;
+	char move[8];      /* UCI text ("" = none): the move, the intended move,
+			      the illegal move; illegal moves need not be moves */
+	long ms[2];        /* clock: remaining times; late: ms[0]; move: the
+			      mover's clock after it ([%clk]), -1 unknown */
+} arb_event;
+
+/*
+ * Parses one token of the scenario grammar (MATRIX.md 4.1): a UCI move, or
+ * "claim:threefold:white@f6g8", "offer:black", "flag:both", "illegal:white:e2e5",
+ * "clock:600:90", "late:black:900"... ARB_OK, or ARB_E_EVENT with err giving
+ * the column and what was expected. Squares and colours are checked here;
+ * whether a move is legal is the game's business.
+ */
+ARB_API arb_status arb_event_parse(const char *token, size_t len, arb_event *ev,
+				   arb_error *err);
+/* The token form of an event into buf[0..n) (the inverse of
+ * arb_event_parse). Returns the length. */
+ARB_API size_t arb_event_format(const arb_event *ev, char *buf, size_t n);
+
+#define ARB_DECISION_EFFECTS 6
+
+/* One decision (or note) of the game. */
+typedef struct arb_decision {
+	int event;          /* index of the event that caused it (0-based) */
+	int ply;            /* plies played when it was taken */
+	int ends;           /* it ended the game */
+	int note;           /* information only: it never becomes the game's reason
+			       while a later decision exists (1), or never (2) */
+	char result[8];     /* scored result after it ("*" while in play) */
+	char board[8];      /* the result on the board */
+	char reason[32];    /* a code of MATRIX.md 4.3 */
+	char detail[96];    /* "(e.p. differs)", free text, may be empty */
+	char article[64];   /* "FIDE 2014 9.6b" */
+	int neffects;
+	char effects[ARB_DECISION_EFFECTS][24]; /* "+120s:black", "queen-on:e8" */
+} arb_decision;
+
+typedef struct arb_game arb_game;
+
+/*
+ * A new game under `rules` (copied) from `start` (copied; NULL = the
+ * standard start) with time control `tc` (copied; NULL = the rules' time.tc
+ * if any, else unknown). NULL if out of memory. The game keeps no pointer to
+ * its arguments except rules->hook_data, which must outlive it.
+ */
+ARB_API arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
+			       const arb_time_control *tc);
+ARB_API void arb_game_free(arb_game *g);
+
+/*
+ * Feeds one event. ARB_OK when it was taken (a rejected claim or an ignored
+ * event after the end is still ARB_OK: see the decisions). ARB_E_EVENT when
+ * it cannot happen here (a move that is not legal, an "illegal" move that is
+ * legal, a claim by nobody...), with err saying why; the game is unchanged.
+ * ARB_E_PROFILE when a hook failed (err has its message).
+ */
+ARB_API arb_status arb_game_event(arb_game *g, const arb_event *ev, arb_error *err);
+/* Parses and feeds a whole token line (blank-separated). On error err->column
+ * points into `tokens` and the events before it stay fed. */
+ARB_API arb_status arb_game_tokens(arb_game *g, const char *tokens, arb_error *err);
+
+/* 1 once the game has ended. */
+ARB_API int arb_game_over(const arb_game *g);
+ARB_API const arb_position *arb_game_position(const arb_game *g);
+ARB_API const arb_rules *arb_game_rules(const arb_game *g);
+/* Plies and events so far; the i-th event. */
+ARB_API int arb_game_ply_count(const arb_game *g);
+ARB_API arb_move arb_game_move(const arb_game *g, int ply);
+ARB_API int arb_game_event_count(const arb_game *g);
+ARB_API const arb_event *arb_game_event_at(const arb_game *g, int i);
+/* Decisions so far, in order. */
+ARB_API int arb_game_decision_count(const arb_game *g);
+ARB_API const arb_decision *arb_game_decision(const arb_game *g, int i);
+/* Completed illegal moves (strikes) of `side`. */
+ARB_API int arb_game_strikes(const arb_game *g, arb_color side);
+/* Remaining time of `side` in ms as last known (-1 unknown). */
+ARB_API long arb_game_time(const arb_game *g, arb_color side);
+
+/* The game's standing: when ended, the ending's fields; in play, result
+ * "*", the reason of the latest decision that is not a minor note (empty
+ * when none) and the effects of every decision so far. */
+typedef struct arb_game_result {
+	char result[8];          /* scored */
+	char board[8];
+	char termination[24];    /* PGN Termination: "normal", "time forfeit",
+				    "rules infraction", "abandoned",
+				    "adjudication", "unterminated" */
+	char reason[32];
+	char detail[96];
+	char article[64];
+	int neffects;
+	char effects[16][24];
+	char trf[2][2];          /* FIDE TRF result codes for White and Black:
+				    "1" "=" "0" "+" "-", "" in play */
+	char points[2][8];       /* by score.win/draw/loss or a hook */
+} arb_game_result;
+ARB_API void arb_game_result_get(const arb_game *g, arb_game_result *out);
+
+/*
+ * The events of a PGN game: the main line's moves (with [%clk] readings)
+ * and the comment commands before and after them ([%claim threefold white
+ * f6g8], [%ruling reject], [%offer white], [%flag both], [%illegal white
+ * e2e5] ...: the token grammar with blanks for colons). Feeds them to a new
+ * game built on the record's start position and TimeControl tag (or the
+ * rules' time.tc). When the events do not end the game but the record has
+ * a result, the ending the result implies is fed last (a decisive result:
+ * resignation, or a flag when Termination says "time forfeit"; a draw: a
+ * valid claim if there is one, else an agreement) and marked "inferred".
+ * Returns the game, or NULL with err (ARB_E_EVENT, ARB_E_PROFILE, ARB_E_NOMEM)
+ * saying which move or command failed.
+ */
+ARB_API arb_game *arb_game_from_record(const arb_record *rec, const arb_rules *rules,
+				       arb_error *err);
+/*
+ * Writes the game's events back into `rec` (which must hold the same
+ * moves: normally the record it was read from): each non-move event as a
+ * comment command, the Result tag to the scored result, and the Termination
+ * tag. ARB_OK or ARB_E_NOMEM.
+ */
+ARB_API arb_status arb_game_to_record(const arb_game *g, arb_record *rec);
 
 /* ------------------------------------------------------------------------
  * Perft

@@ -1,0 +1,1987 @@
+/*
+ * game.c -- a game as an event log, adjudicated under a rule profile.
+ *
+ * The game owns a history (positions and repetition counts), the last known
+ * clock readings, per-player strikes, the open draw offer and the open
+ * claim. Each event is checked first (an event that cannot happen here is
+ * refused with ARB_E_EVENT and changes nothing), then decided under the
+ * rules: every decision is appended to `dec` with its reason code, the
+ * article that decides it (rules->article[...]) and its clock effects. Once
+ * a decision ends the game, later events are logged and ignored.
+ *
+ * The precedence of automatic endings is fixed and lives in after_move():
+ * checkmate, stalemate, dead position, fivefold, 75 moves, automatic
+ * 50 moves and threefold (a mate on the move that reaches a limit wins:
+ * FIDE 2014 9.6b, 2018+ 9.6.2, US 14K2). Which of them apply, and what a
+ * claim, an illegal move or a flag costs, is read from arb_rules alone.
+ */
+#include <arbiter.h>
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "unwinnable.h"
+
+/* Search budget for the "can this side still mate" questions asked while
+ * adjudicating (flags, illegal moves, resignations): the library default. */
+#define FLAG_NODES 0L
+
+struct arb_game {
+	arb_rules rules;
+	arb_history *h;
+	arb_time_control tc;
+	int have_tc;
+	long time_ms[2];         /* -1 unknown */
+	int strikes[2];
+	int moves_made[2];
+	int ended;
+	int ending;              /* index of the ending decision */
+
+	arb_position *start;     /* copy of the start position */
+	arb_event *ev;
+	int *evply;              /* plies played when each event was fed */
+	int nev, evcap;
+	arb_decision *dec;
+	int ndec, deccap;
+
+	int offer_by;            /* colour with an open draw offer, or -1 */
+	int offer_lapsed_by;     /* colour whose last offer lapsed, or -1 */
+	int last_offer_ply[2];
+	int claim_open;          /* ARB_CLAIM_QPF / _INCREMENT awaiting a ruling, or -1 */
+	int claim_by;
+	int last_claim_decided;  /* the last claim was decided by the engine */
+	int flag_down[2];        /* order in which flags fell (1, 2), 0 = up */
+	int nflags;
+	int dead_noted;          /* online: the undetected dead position was noted */
+	int inferring;           /* events inferred from a PGN Result tag */
+	char hook_err[ARB_ERROR_MESSAGE_SIZE];
+	int hook_failed;
+	char points[2][8];       /* set by an ending hook */
+};
+
+/* ---- small helpers --------------------------------------------------- */
+
+static const char *color_name(int c) { return c == ARB_WHITE ? "white" : "black"; }
+
+static arb_status event_error(arb_error *err, arb_status code, int column, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+		memset(err, 0, sizeof *err);
+		err->code = code;
+		err->column = column;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof err->message, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+static const arb_position *pos_of(const arb_game *g) { return arb_history_position(g->h); }
+
+/* snprintf that may cut its output on purpose (messages, details). */
+static void put(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
+/* "120s", "45.5s" from milliseconds (no floating point). */
+static void fmt_secs(char *buf, size_t n, long ms)
+{
+	long a = ms < 0 ? -ms : ms;
+	if (a % 1000 == 0)
+		put(buf, n, "%lds", a / 1000);
+	else if (a % 100 == 0)
+		put(buf, n, "%ld.%lds", a / 1000, (a % 1000) / 100);
+	else
+		put(buf, n, "%ld.%03lds", a / 1000, a % 1000);
+}
+
+/* ---- decisions ------------------------------------------------------- */
+
+static arb_decision *decide(arb_game *g, int note, const char *reason, arb_article art,
+			    const char *detail, ...)
+{
+	if (g->ndec == g->deccap) {
+		int cap = g->deccap ? 2 * g->deccap : 16;
+		arb_decision *d = realloc(g->dec, (size_t)cap * sizeof *d);
+		if (!d)
+			return NULL;
+		g->dec = d;
+		g->deccap = cap;
+	}
+	arb_decision *d = &g->dec[g->ndec++];
+	memset(d, 0, sizeof *d);
+	d->event = g->nev - 1;
+	d->ply = arb_history_ply_count(g->h);
+	d->note = note;
+	strcpy(d->result, "*");
+	strcpy(d->board, "*");
+	snprintf(d->reason, sizeof d->reason, "%s", reason);
+	if (detail && *detail) {
+		va_list ap;
+		va_start(ap, detail);
+		vsnprintf(d->detail, sizeof d->detail, detail, ap);
+		va_end(ap);
+	}
+	if (g->inferring) {
+		size_t k = strlen(d->detail);
+		snprintf(d->detail + k, sizeof d->detail - k, "%s(inferred from the Result tag)",
+			 k ? " " : "");
+	}
+	if (art < ARB_ART_COUNT)
+		arb_rules_cite(&g->rules, art, d->article, sizeof d->article);
+	return d;
+}
+
+static void effect(arb_decision *d, const char *fmt, ...)
+{
+	if (!d || d->neffects >= ARB_DECISION_EFFECTS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->effects[d->neffects++], sizeof d->effects[0], fmt, ap);
+	va_end(ap);
+}
+
+/* Time effects: applied to the clock reading when it is known. */
+static void add_time(arb_game *g, arb_decision *d, int side, long ms)
+{
+	char s[24];
+	if (ms == 0)
+		return;
+	fmt_secs(s, sizeof s, ms);
+	effect(d, "%c%s:%s", ms > 0 ? '+' : '-', s, color_name(side));
+	if (g->time_ms[side] >= 0) {
+		g->time_ms[side] += ms;
+		if (g->time_ms[side] < 0)
+			g->time_ms[side] = 0;
+	}
+}
+
+static void set_time(arb_game *g, arb_decision *d, int side, long ms)
+{
+	char s[24];
+	fmt_secs(s, sizeof s, ms);
+	effect(d, "set:%s=%s", color_name(side), s);
+	g->time_ms[side] = ms;
+}
+
+/* ---- ending the game and scoring ------------------------------------- */
+
+static const char *win_for(int side) { return side == ARB_WHITE ? "1-0" : "0-1"; }
+
+static int hook_failed(arb_game *g, const char *which, const char *msg)
+{
+	snprintf(g->hook_err, sizeof g->hook_err, "profile hook %s: %s", which, msg);
+	g->hook_failed = 1;
+	return 0;
+}
+
+/*
+ * Ends the game with board result `board` on decision d: the scored result
+ * follows score.draw (Armageddon draw odds: a drawn board is a Black win,
+ * event regulations; MATRIX Q14), then the profile's ending hook may change
+ * or cancel it. Returns 1 if the game ended.
+ */
+static int end_game(arb_game *g, arb_decision *d, const char *board, int flagger)
+{
+	if (!d)
+		return 0;
+	snprintf(d->board, sizeof d->board, "%s", board);
+	snprintf(d->result, sizeof d->result, "%s", board);
+	d->ends = 1;
+	if (strcmp(board, "1/2-1/2") == 0 && g->rules.draw_scoring == ARB_DRAW_SCORED_BLACK_WIN) {
+		if (flagger == ARB_BLACK && !g->rules.draw_odds_on_time_draw) {
+			/* Regulations: "a loss on time is a loss" (MATRIX Q14 option). */
+			strcpy(d->result, "1-0");
+		} else {
+			char was[sizeof d->detail];
+			put(was, sizeof was, "%s%s%s", d->reason, d->detail[0] ? " " : "",
+				 d->detail);
+			put(d->detail, sizeof d->detail, "(%s)", was);
+			snprintf(d->reason, sizeof d->reason, "armageddon-draw-odds");
+			strcpy(d->result, "0-1");
+			size_t k = strlen(d->article);
+			snprintf(d->article + k, sizeof d->article - k, "%s%s", k ? " " : "",
+				 g->rules.article[ARB_ART_DRAW_ODDS][0]
+					 ? g->rules.article[ARB_ART_DRAW_ODDS]
+					 : "+ event regulations");
+		}
+		effect(d, "board=%s", board);
+	}
+	if (g->rules.on_end) {
+		arb_hook_out out;
+		char msg[ARB_ERROR_MESSAGE_SIZE] = "";
+		memset(&out, 0, sizeof out);
+		g->ended = 1; /* the hook sees the game as ended */
+		g->ending = (int)(d - g->dec);
+		int rc = g->rules.on_end(g->rules.hook_data, g, d, &out, msg, sizeof msg);
+		g->ended = 0;
+		d = &g->dec[g->ending];
+		if (rc != 0)
+			return hook_failed(g, "on_end", msg);
+		if (out.set) {
+			if (out.reason[0])
+				snprintf(d->reason, sizeof d->reason, "%s", out.reason);
+			if (out.detail[0])
+				snprintf(d->detail, sizeof d->detail, "%s", out.detail);
+			if (out.article[0])
+				snprintf(d->article, sizeof d->article, "%s", out.article);
+			if (out.points[0][0] || out.points[1][0]) {
+				memcpy(g->points, out.points, sizeof g->points);
+			}
+			if (strcmp(out.result, "*") == 0) {
+				d->ends = 0; /* the hook cancelled the ending */
+				strcpy(d->result, "*");
+				strcpy(d->board, "*");
+				return 0;
+			}
+			if (out.result[0])
+				snprintf(d->result, sizeof d->result, "%s", out.result);
+		}
+	}
+	g->ended = 1;
+	g->ending = (int)(d - g->dec);
+	g->offer_by = -1;
+	g->claim_open = -1;
+	return 1;
+}
+
+/* ---- "can this side still mate" under each test ---------------------- */
+
+static int count_pieces(const arb_position *pos, int side, int type)
+{
+	int n = 0;
+	for (int sq = 0; sq < 64; sq++)
+		if (arb_position_piece_at(pos, sq) == ARB_PIECE(side, type))
+			n++;
+	return n;
+}
+
+static int only_king_and(const arb_position *pos, int side, int type1, int type2)
+{
+	for (int sq = 0; sq < 64; sq++) {
+		arb_piece p = arb_position_piece_at(pos, sq);
+		if (p == ARB_EMPTY || (int)ARB_PIECE_COLOR(p) != side)
+			continue;
+		int t = ARB_PIECE_TYPE(p);
+		if (t != ARB_KING && t != type1 && t != type2)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * lichess's per-side test (scalachess InsufficientMatingMaterial(board,
+ * color), MATRIX 1.4): can `side` not win when `other` runs out of time?
+ */
+static int lichess_cannot_win(const arb_position *pos, int side)
+{
+	int other = !side;
+	if (only_king_and(pos, side, ARB_KING, ARB_KING))
+		return 1;
+	if (only_king_and(pos, side, ARB_KNIGHT, ARB_KNIGHT))
+		return count_pieces(pos, side, ARB_KNIGHT) == 1 &&
+		       only_king_and(pos, other, ARB_QUEEN, ARB_QUEEN);
+	if (only_king_and(pos, side, ARB_BISHOP, ARB_BISHOP)) {
+		int colours = 0;
+		for (int sq = 0; sq < 64; sq++)
+			if (ARB_PIECE_TYPE(arb_position_piece_at(pos, sq)) == ARB_BISHOP)
+				colours |= 1 << ((ARB_FILE(sq) + ARB_RANK(sq)) & 1);
+		int other_np = count_pieces(pos, other, ARB_KNIGHT) + count_pieces(pos, other, ARB_PAWN);
+		return colours != 3 && other_np == 0;
+	}
+	return 0;
+}
+
+/* Whether `side` cannot mate, under test `t`; *what gets a few words. */
+static int cannot_mate(const arb_game *g, arb_mate_test t, int side, const char **what)
+{
+	const arb_position *pos = pos_of(g);
+	switch (t) {
+	case ARB_MATE_FIDE1997_BLITZ:
+		/* 1997 App. C4 (MATRIX Q15): two knights against a bare king are
+		 * not mating potential. */
+		if (only_king_and(pos, side, ARB_KNIGHT, ARB_KNIGHT) &&
+		    count_pieces(pos, side, ARB_KNIGHT) == 2 &&
+		    only_king_and(pos, !side, ARB_KING, ARB_KING)) {
+			*what = "two knights are not mating potential";
+			return 1;
+		}
+		/* fall through */
+	case ARB_MATE_FIDE:
+		*what = "cannot mate by any series of legal moves";
+		return arb_can_checkmate(pos, (arb_color)side, FLAG_NODES, NULL) == ARB_UNWINNABLE;
+	case ARB_MATE_USCF_14E:
+		*what = "insufficient material to win on time";
+		return arb_uscf_insufficient_to_win(pos, (arb_color)!side, FLAG_NODES);
+	case ARB_MATE_USCF_BLITZ:
+		*what = "lacks mating material";
+		return !arb_uscf_blitz_mating_material(pos, (arb_color)side);
+	case ARB_MATE_LICHESS:
+		*what = "insufficient mating material";
+		return lichess_cannot_win(pos, side);
+	}
+	return 0;
+}
+
+/* ---- the time control: which period is play in ------------------------- */
+
+/* Is `side` in the last period of its control (a sudden-death finish)?
+ * time.period decides when it says so; otherwise the time control, from
+ * the moves made; an unknown control counts as the last period. */
+static int last_period(const arb_game *g, int side)
+{
+	if (g->rules.period == ARB_PERIOD_LAST)
+		return 1;
+	if (g->rules.period == ARB_PERIOD_NOT_LAST)
+		return 0;
+	if (!g->have_tc || g->tc.kind != ARB_TC_PERIODS)
+		return 1;
+	const arb_control *c = &g->tc.side[side];
+	int done = g->moves_made[side], i = 0;
+	while (i < c->nperiods - 1 && c->period[i].moves > 0 && done >= c->period[i].moves) {
+		done -= c->period[i].moves;
+		i++;
+	}
+	return i == c->nperiods - 1 && c->period[i].moves == 0;
+}
+
+static const arb_period *current_period(const arb_game *g, int side)
+{
+	if (!g->have_tc || g->tc.kind != ARB_TC_PERIODS || g->tc.side[side].nperiods < 1)
+		return NULL;
+	const arb_control *c = &g->tc.side[side];
+	int done = g->moves_made[side], i = 0;
+	while (i < c->nperiods - 1 && c->period[i].moves > 0 && done >= c->period[i].moves) {
+		done -= c->period[i].moves;
+		i++;
+	}
+	return &c->period[i];
+}
+
+/* ---- strikes: completed illegal moves --------------------------------- */
+
+static const char *ordinal(int n)
+{
+	static const char *const o[] = { "zeroth", "first", "second", "third", "fourth" };
+	return n >= 0 && n <= 4 ? o[n] : "further";
+}
+
+/*
+ * A completed illegal move by `side` (FIDE 2009 7.4, 2014 7.5, 2018+ 7.5.1
+ * to 7.5.5; rapid/blitz appendices; US 11D, blitz 7d): the position before
+ * it stands, then the profile's penalty, or the loss on the Nth, or a draw
+ * instead when the opponent cannot mate (7.4b / 7.5.5; US blitz 8d).
+ */
+static int strike(arb_game *g, int side, const char *what)
+{
+	const arb_rules *r = &g->rules;
+	int opp = !side;
+	arb_decision *d;
+
+	if (r->illegal == ARB_ILLEGAL_REINSTATE ||
+	    (r->illegal == ARB_ILLEGAL_QUICKPLAY_ONLY && !last_period(g, side))) {
+		/* FIDE 1997 7.4 / 6.13: restore, no fixed penalty (MATRIX Q9). */
+		d = decide(g, 0, "illegal-move-reinstated", ARB_ART_ILLEGAL,
+			   "(%s; no fixed penalty outside a quickplay finish)", what);
+		return d != NULL;
+	}
+	g->strikes[side]++;
+	if (r->illegal_lose_on > 0 && g->strikes[side] >= r->illegal_lose_on) {
+		const char *why = "";
+		if (cannot_mate(g, r->illegal_mate_test, opp, &why)) {
+			d = decide(g, 0, "illegal-move-draw", ARB_ART_ILLEGAL_LOSS,
+				   "(%s; %s %s)", what, color_name(opp), why);
+			return end_game(g, d, "1/2-1/2", -1) || d;
+		}
+		d = decide(g, 0, "illegal-move-loss", ARB_ART_ILLEGAL_LOSS, "(%s, the %s)", what,
+			   ordinal(g->strikes[side]));
+		return end_game(g, d, win_for(opp), -1) || d;
+	}
+	d = decide(g, 0, "illegal-move-penalty", ARB_ART_ILLEGAL, "(%s, the %s)", what,
+		   ordinal(g->strikes[side]));
+	add_time(g, d, opp, 1000L * r->illegal_penalty_s);
+	return d != NULL;
+}
+
+/* ---- moves and the automatic endings --------------------------------- */
+
+static void castling_note(arb_game *g, arb_move m)
+{
+	const arb_position *pos = pos_of(g);
+	if (ARB_MOVE_KIND(m) != ARB_MOVE_CASTLING ||
+	    !(g->rules.chess960 || arb_position_is_chess960(pos)))
+		return;
+	int side = arb_position_side_to_move(pos);
+	arb_wing wing = ARB_MOVE_TO(m) > ARB_MOVE_FROM(m) ? ARB_KINGSIDE : ARB_QUEENSIDE;
+	arb_castling c;
+	if (!arb_position_castling(pos, (arb_color)side, wing, &c))
+		return;
+	char kf[3] = { (char)('a' + ARB_FILE(c.king_from)), (char)('1' + ARB_RANK(c.king_from)), 0 };
+	char kt[3] = { (char)('a' + ARB_FILE(c.king_to)), (char)('1' + ARB_RANK(c.king_to)), 0 };
+	char rf[3] = { (char)('a' + ARB_FILE(c.rook_from)), (char)('1' + ARB_RANK(c.rook_from)), 0 };
+	char rt[3] = { (char)('a' + ARB_FILE(c.rook_to)), (char)('1' + ARB_RANK(c.rook_to)), 0 };
+	/* FIDE 2023 Guidelines II.3.2: end squares as in standard chess. */
+	if (c.king_from == c.king_to)
+		decide(g, 0, "castling-960", ARB_ART_CASTLING_960,
+		       "(%s-side: king stays %s, rook %s->%s)", wing == ARB_KINGSIDE ? "g" : "c",
+		       kf, rf, rt);
+	else
+		decide(g, 0, "castling-960", ARB_ART_CASTLING_960,
+		       "(%s-side: king %s->%s, rook %s->%s)", wing == ARB_KINGSIDE ? "g" : "c", kf,
+		       kt, rf, rt);
+}
+
+static int call_move_hook(arb_game *g)
+{
+	if (!g->rules.on_move || g->ended)
+		return 1;
+	arb_hook_out out;
+	char msg[ARB_ERROR_MESSAGE_SIZE] = "";
+	memset(&out, 0, sizeof out);
+	if (g->rules.on_move(g->rules.hook_data, g, NULL, &out, msg, sizeof msg) != 0)
+		return hook_failed(g, "on_move", msg);
+	if (out.set && out.result[0] && strcmp(out.result, "*") != 0) {
+		arb_decision *d = decide(g, 0, out.reason[0] ? out.reason : "hook", ARB_ART_COUNT,
+					 "%s", out.detail);
+		if (!d)
+			return 0;
+		snprintf(d->article, sizeof d->article, "%s", out.article);
+		const char *board = out.result;
+		end_game(g, d, board, -1);
+	} else if (out.set && out.reason[0]) {
+		arb_decision *d = decide(g, 0, out.reason, ARB_ART_COUNT, "%s", out.detail);
+		if (d)
+			snprintf(d->article, sizeof d->article, "%s", out.article);
+	}
+	return 1;
+}
+
+/*
+ * After a completed move by `mover`: the automatic endings in their fixed
+ * precedence, then the notes on what could have been claimed.
+ */
+static void after_move(arb_game *g, int mover)
+{
+	const arb_rules *r = &g->rules;
+	const arb_position *pos = pos_of(g);
+	arb_decision *d;
+	int hm = arb_position_halfmove_clock(pos);
+	int occ = arb_history_occurrences(g->h);
+
+	switch (arb_position_terminal(pos)) {
+	case ARB_CHECKMATE: /* FIDE 5.1.1 (2009 5.1a); a game-ending move is complete (6.2.1.1) */
+		d = decide(g, 0, "checkmate", ARB_ART_CHECKMATE, NULL);
+		end_game(g, d, win_for(mover), -1);
+		return;
+	case ARB_STALEMATE: /* FIDE 5.2.1 (2009 5.2a) */
+		d = decide(g, 0, "stalemate", ARB_ART_STALEMATE, NULL);
+		end_game(g, d, "1/2-1/2", -1);
+		return;
+	case ARB_ONGOING:
+		break;
+	}
+
+	/* Dead position: FIDE 5.2.2 (2009 5.2b, 1997 9.6); US 14D; lichess
+	 * material only. */
+	if (arb_position_insufficient_both(pos)) {
+		const char *code = r->dead == ARB_DEAD_ANALYSIS ? "dead-position"
+				   : r->dead == ARB_DEAD_USCF   ? "insufficient-material"
+								: "insufficient-material-auto";
+		d = decide(g, 0, code, ARB_ART_DEAD, "(insufficient material)");
+		end_game(g, d, "1/2-1/2", -1);
+		return;
+	}
+	if (hm == 0 || arb_history_ply_count(g->h) == 1) {
+		/* Deadness can only appear after a capture, a pawn move (or the
+		 * first move): between them the pieces and pawns are the same.
+		 * The static proofs only: a dead position that needs the search to
+		 * be proved is left to a claim (ruling:draw) or to the flag and
+		 * illegal-move tests, which run the full analysis. */
+		if ((r->dead != ARB_DEAD_MATERIAL || !g->dead_noted) && uw_dead_static(pos)) {
+			if (r->dead == ARB_DEAD_MATERIAL) {
+				g->dead_noted = 1;
+				decide(g, 0, "not-detected", ARB_ART_DEAD,
+				       "(dead position; the material-only test misses it)");
+			} else {
+				d = decide(g, 0, "dead-position", ARB_ART_DEAD,
+					   "(no series of legal moves can mate)");
+				end_game(g, d, "1/2-1/2", -1);
+				return;
+			}
+		}
+	}
+
+	/* What could be claimed now, for a claim-only profile (the reason of a
+	 * game in play): a new repetition or 50 moves just completed. */
+	if (occ >= 3 && r->threefold == ARB_CLAIMED)
+		decide(g, 0, "no-claim", ARB_ART_THREEFOLD, "(threefold repetition, %d occurrences)",
+		       occ);
+	else if (occ >= 3 && r->threefold == ARB_AUTOMATIC_WHEN_SHORT &&
+		 !(g->time_ms[mover] >= 0 && g->time_ms[mover] < 1000L * r->threefold_short_s))
+		decide(g, 0, "no-claim", ARB_ART_THREEFOLD, "(threefold repetition, not short of time)");
+	if (hm == 100 && r->fifty == ARB_MOVES_CLAIM)
+		decide(g, 0, "no-claim", ARB_ART_FIFTY, "(50 moves without capture or pawn move)");
+
+	/* Fivefold: FIDE 2014 9.6a (strict reading, MATRIX Q2), 2018+ 9.6.1;
+	 * US 14K1 is the director's discretion. */
+	if (occ >= 5) {
+		int cons = arb_history_consecutive_occurrences(g->h);
+		if (r->fivefold == ARB_FIVEFOLD_ANY ||
+		    (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && cons >= 5)) {
+			d = decide(g, 0, "fivefold-auto", ARB_ART_FIVEFOLD, "(%d occurrences)", occ);
+			end_game(g, d, "1/2-1/2", -1);
+			return;
+		}
+		if (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && occ == 5)
+			decide(g, 0, "fivefold-not-consecutive", ARB_ART_FIVEFOLD,
+			       "(5 occurrences, not in consecutive alternate moves)");
+		else if (r->fivefold == ARB_FIVEFOLD_TD && occ == 5)
+			decide(g, 0, "td-may-declare-draw", ARB_ART_TD, "(fivefold repetition)");
+	}
+	/* 75 moves: FIDE 2014 9.6b, 2018+ 9.6.2 (mate on that move handled
+	 * above); US 14K2 discretionary. */
+	if (hm >= 150) {
+		if (r->seventyfive == ARB_MOVES_AUTO) {
+			d = decide(g, 0, "seventyfive-auto", ARB_ART_SEVENTYFIVE, NULL);
+			end_game(g, d, "1/2-1/2", -1);
+			return;
+		}
+		if (hm == 150 && r->seventyfive == ARB_MOVES_TD)
+			decide(g, 0, "td-may-declare-draw", ARB_ART_TD, "(75 moves)");
+		else if (hm == 150 && r->seventyfive == ARB_MOVES_NONE &&
+			 r->fifty != ARB_MOVES_AUTO)
+			decide(g, 0, "no-automatic-75-move-draw", ARB_ART_FIFTY, "(claim only)");
+	}
+	/* lichess: automatic 50 moves (scalachess Variant.fiftyMoves) and the
+	 * automatic threefold preference (Drawer.autoThreefold). */
+	if (hm >= 100 && r->fifty == ARB_MOVES_AUTO) {
+		d = decide(g, 0, "fifty-auto", ARB_ART_FIFTY, NULL);
+		end_game(g, d, "1/2-1/2", -1);
+		return;
+	}
+	if (occ >= 3 && (r->threefold == ARB_AUTOMATIC ||
+			 (r->threefold == ARB_AUTOMATIC_WHEN_SHORT && g->time_ms[mover] >= 0 &&
+			  g->time_ms[mover] < 1000L * r->threefold_short_s))) {
+		d = decide(g, 0, "threefold-autoclaim", ARB_ART_THREEFOLD, NULL);
+		end_game(g, d, "1/2-1/2", -1);
+		return;
+	}
+	call_move_hook(g);
+}
+
+/* Plays a legal move for the side to move and decides what follows. */
+static void play_move(arb_game *g, arb_move m, long clock_ms)
+{
+	int mover = arb_position_side_to_move(pos_of(g));
+
+	/* An open offer by the opponent is rejected by making a move (FIDE
+	 * 9.1.2.2 / 2009 9.1b; US 14B). */
+	if (g->offer_by == !mover) {
+		g->offer_lapsed_by = g->offer_by;
+		g->offer_by = -1;
+		decide(g, 0, "offer-lapsed", ARB_ART_OFFER, "(%s moved)", color_name(mover));
+	}
+	castling_note(g, m);
+	if (arb_history_play(g->h, m) != ARB_OK)
+		return; /* checked by the caller */
+	g->moves_made[mover]++;
+	g->offer_lapsed_by = g->offer_by == mover ? -1 : g->offer_lapsed_by;
+	if (clock_ms >= 0)
+		g->time_ms[mover] = clock_ms;
+	after_move(g, mover);
+}
+
+/* ---- claims ------------------------------------------------------------ */
+
+/* The cost of an incorrect 9.2/9.3 claim (FIDE 1997 9.5b, 2009 9.5b
+ * (MATRIX Q18), 2014 9.5b, 2018+ 9.5.3; rapid/blitz A.3, B.2; US 14C6, 14F2). */
+static void claim_penalty(arb_game *g, arb_decision *d, int claimant)
+{
+	const arb_rules *r = &g->rules;
+	long t = g->time_ms[claimant];
+
+	add_time(g, d, !claimant, 1000L * r->claim_penalty_s);
+	switch (r->claimant_penalty) {
+	case ARB_CLAIMANT_NONE:
+		break;
+	case ARB_CLAIMANT_HALF_MAX_180:
+		if (t >= 0)
+			add_time(g, d, claimant, -(t / 2 < 180000 ? t / 2 : 180000));
+		break;
+	case ARB_CLAIMANT_TIERED_2009:
+		if (t < 0)
+			break;
+		if (t > 120000)
+			add_time(g, d, claimant, -(t / 2 < 180000 ? t / 2 : 180000));
+		else if (t >= 60000)
+			set_time(g, d, claimant, 60000);
+		else
+			effect(d, "unchanged:%s", color_name(claimant));
+		break;
+	}
+}
+
+static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
+{
+	const arb_rules *r = &g->rules;
+	const arb_position *pos = pos_of(g);
+	int c = ev->color, three = ev->claim == ARB_CLAIM_THREEFOLD;
+	arb_move m = ARB_MOVE_NONE;
+	const char *name = three ? "threefold-claim" : "fifty-claim";
+	arb_article art = three ? ARB_ART_THREEFOLD : ARB_ART_FIFTY;
+	char buf[40];
+
+	if (ev->move[0] && arb_move_from_uci(pos, ev->move, &m, NULL) != ARB_OK)
+		return event_error(err, ARB_E_EVENT, 0,
+				   "the intended move %s of the claim is not legal here", ev->move);
+	if (c != (int)arb_position_side_to_move(pos)) {
+		/* FIDE: only the player having the move (9.2, 9.3; MATRIX Q17). */
+		snprintf(buf, sizeof buf, "%s-rejected", name);
+		decide(g, 0, buf, art, "(%s is not on move)", color_name(c));
+		if (r->claim_is_offer && g->offer_by < 0)
+			g->offer_by = c;
+		return ARB_OK;
+	}
+	int valid;
+	if (three)
+		valid = (m ? arb_history_occurrences_after(g->h, m) : arb_history_occurrences(g->h)) >= 3;
+	else
+		valid = (m ? arb_history_halfmove_clock_after(g->h, m)
+			   : arb_position_halfmove_clock(pos)) >= 100;
+	if (valid) {
+		/* A valid claim draws even if the written move would mate (MATRIX Q5). */
+		arb_decision *d = m ? decide(g, 0, name, art, "(intended move %s)", ev->move)
+				    : decide(g, 0, name, art, NULL);
+		end_game(g, d, "1/2-1/2", -1);
+		return ARB_OK;
+	}
+	snprintf(buf, sizeof buf, "%s-rejected", name);
+	arb_decision *d;
+	if (three)
+		d = decide(g, 0, buf, art, m ? "(the position after %s has not occurred 3 times)"
+					     : "(the position has not occurred 3 times)",
+			   ev->move);
+	else if (m && arb_history_halfmove_clock_after(g->h, m) == 0)
+		d = decide(g, 0, buf, art, "(intended move %s is a capture or pawn move)", ev->move);
+	else
+		d = decide(g, 0, buf, art, "(%d of 100 half-moves)",
+			   m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos));
+	if (!d)
+		return event_error(err, ARB_E_NOMEM, 0, "out of memory");
+	if (d->article[0]) {
+		char pen[64];
+		arb_rules_cite(r, ARB_ART_CLAIM_PENALTY, pen, sizeof pen);
+		size_t k = strlen(d->article), e = strlen(r->edition);
+		if (strlen(pen) > e && k + 2 + strlen(pen + e + 1) < sizeof d->article)
+			snprintf(d->article + k, sizeof d->article - k, ", %s", pen + e + 1);
+	}
+	claim_penalty(g, d, c);
+	if (r->claim_is_offer)
+		g->offer_by = c; /* FIDE 2009+ 9.1.2.3, US 14: the claim is also an offer */
+	if (m) {
+		/* The written move is played (FIDE 9.5.2 / 9.5b; US 14C2). */
+		effect(d, "move-played:%s", ev->move);
+		play_move(g, m, -1);
+	}
+	return ARB_OK;
+}
+
+/* The time control's increment or delay for `side` now (0 when unknown). */
+static long extra_time_ms(const arb_game *g, int side, int *unknown_default)
+{
+	const arb_period *p = current_period(g, side);
+	*unknown_default = 0;
+	if (!p)
+		return 0;
+	long extra = p->increment_ms > p->delay_ms ? p->increment_ms : p->delay_ms;
+	if (extra == 0 && !g->tc.delay_stated && g->rules.qpf == ARB_QPF_USCF_14H) {
+		/* US 5E2: with no delay named, the minimum recommended one applies. */
+		extra = arb_tc_uscf_default_delay(&g->tc);
+		*unknown_default = extra > 0;
+	}
+	return extra;
+}
+
+/* Quickplay-finish claims (FIDE 1997/2009 10.2, 2014 App. G.5, 2018+
+ * Guidelines III.5; US variation 14H) and the 5-second request (G.4, III.4). */
+static arb_status claim_qpf(arb_game *g, const arb_event *ev)
+{
+	const arb_rules *r = &g->rules;
+	int c = ev->color, incr = ev->claim == ARB_CLAIM_INCREMENT;
+	arb_article art = incr ? ARB_ART_INCREMENT_REQUEST : ARB_ART_QPF;
+	int dflt;
+	long extra = extra_time_ms(g, c, &dflt);
+
+	if (r->qpf == ARB_QPF_NONE || (incr && r->qpf != ARB_QPF_APPENDIX_G &&
+				       r->qpf != ARB_QPF_GUIDELINES_III)) {
+		decide(g, 0, "claim-unavailable", art, "(no such claim under this profile)");
+		return ARB_OK;
+	}
+	if (r->qpf == ARB_QPF_USCF_14H) {
+		if (!r->qpf_announced) {
+			decide(g, 0, "qpf-unavailable", art, "(main rule 14H: no such claims)");
+			return ARB_OK;
+		}
+		if (extra > 0) {
+			decide(g, 0, "qpf-unavailable", art, "(%s clock)",
+			       dflt ? "default delay" : "delay or increment");
+			return ARB_OK;
+		}
+		if (g->flag_down[c]) {
+			decide(g, 0, "qpf-unavailable", art, "(claimant's flag is down)");
+			return ARB_OK;
+		}
+	} else {
+		if (r->speed == ARB_SPEED_BLITZ) {
+			decide(g, 0, "qpf-unavailable", art, "(blitz)");
+			return ARB_OK;
+		}
+		if (r->qpf != ARB_QPF_FIDE_10_2 && !r->qpf_announced) {
+			decide(g, 0, "qpf-unavailable", art, "(not announced)");
+			return ARB_OK;
+		}
+		if (r->qpf != ARB_QPF_FIDE_10_2 && extra > 0) {
+			decide(g, 0, "qpf-unavailable", art, "(increment)");
+			return ARB_OK;
+		}
+		if (!last_period(g, c)) {
+			decide(g, 0, "qpf-unavailable", art, "(not the final period)");
+			return ARB_OK;
+		}
+		if (c != (int)arb_position_side_to_move(pos_of(g))) {
+			decide(g, 0, "qpf-invalid", art, "(%s is not on move)", color_name(c));
+			return ARB_OK;
+		}
+	}
+	if (g->time_ms[c] >= 0 && g->time_ms[c] > r->qpf_limit_ms) {
+		decide(g, 0, "qpf-invalid", art, "(2 minutes or more left)");
+		return ARB_OK;
+	}
+	g->claim_open = ev->claim;
+	g->claim_by = c;
+	if (incr) {
+		g->offer_by = c; /* G.4 / III.4: the request is a draw offer */
+		decide(g, 0, "increment-requested", art, NULL);
+	} else {
+		decide(g, 0, "qpf-claimed", art, NULL);
+	}
+	return ARB_OK;
+}
+
+static arb_status ruling(arb_game *g, const arb_event *ev, arb_error *err)
+{
+	const arb_rules *r = &g->rules;
+	arb_decision *d;
+	int c = g->claim_by;
+
+	if (g->claim_open < 0) {
+		if (ev->ruling == ARB_RULING_DRAW) {
+			/* The arbiter / director declares a draw (US 14K; FIDE 5.2.2 on a
+			 * dead position the engine left undetermined). */
+			d = decide(g, 0, "td-draw", ARB_ART_TD, NULL);
+			end_game(g, d, "1/2-1/2", -1);
+			return ARB_OK;
+		}
+		if (g->last_claim_decided) {
+			decide(g, 2, "ruling-ignored", ARB_ART_COUNT,
+			       "(the claim was already decided from the position)");
+			return ARB_OK;
+		}
+		return event_error(err, ARB_E_EVENT, 0, "a ruling with no open claim");
+	}
+	if (g->claim_open == ARB_CLAIM_INCREMENT) {
+		if (ev->ruling == ARB_RULING_ACCEPT) {
+			/* G.4 / III.4: 5 s for both, the opponent gets 2 minutes. */
+			d = decide(g, 0, "increment-added", ARB_ART_INCREMENT_REQUEST, NULL);
+			effect(d, "+5s/move:both");
+			add_time(g, d, !c, 120000);
+			if (g->have_tc && g->tc.kind == ARB_TC_PERIODS)
+				for (int s = 0; s < 2; s++)
+					for (int i = 0; i < g->tc.side[s].nperiods; i++)
+						g->tc.side[s].period[i].increment_ms += 5000;
+		} else if (ev->ruling == ARB_RULING_DRAW) {
+			d = decide(g, 0, "qpf-draw", ARB_ART_INCREMENT_REQUEST, NULL);
+			end_game(g, d, "1/2-1/2", -1);
+		} else {
+			decide(g, 0, "qpf-rejected", ARB_ART_INCREMENT_REQUEST, NULL);
+		}
+		g->claim_open = -1;
+		return ARB_OK;
+	}
+	switch (ev->ruling) {
+	case ARB_RULING_DRAW:
+	case ARB_RULING_ACCEPT:
+		d = decide(g, 0, "qpf-draw", ARB_ART_QPF, NULL);
+		g->claim_open = -1;
+		end_game(g, d, "1/2-1/2", -1);
+		break;
+	case ARB_RULING_REJECT:
+		d = decide(g, 0, "qpf-rejected", ARB_ART_QPF, NULL);
+		add_time(g, d, !c, 1000L * r->qpf_reject_s);
+		if (r->qpf_reject_claimant_s > 0) {
+			long take = 1000L * r->qpf_reject_claimant_s;
+			if (g->time_ms[c] >= 0 && g->time_ms[c] < take)
+				take = g->time_ms[c];
+			add_time(g, d, c, -take);
+		}
+		g->claim_open = -1;
+		break;
+	case ARB_RULING_POSTPONE:
+		/* 10.2b / G.5b / III.5.2: decided later, possibly after a flag. */
+		decide(g, 0, "qpf-postponed", ARB_ART_QPF, NULL);
+		break;
+	}
+	return ARB_OK;
+}
+
+/* ---- flags ------------------------------------------------------------- */
+
+/* `side`'s flag is established as having fallen first: FIDE 6.9 (2009 6.9,
+ * 1997 6.9), rapid/blitz A.4.3 / A.5.3; US 13C, 14E, blitz 7c/8d; lichess. */
+static void flag_fall(arb_game *g, int side)
+{
+	const char *why = "";
+	arb_decision *d;
+	if (cannot_mate(g, g->rules.flag_mate_test, !side, &why)) {
+		d = decide(g, 0, "time-draw", ARB_ART_FLAG, "(%s flagged; %s %s)", color_name(side),
+			   color_name(!side), why);
+		end_game(g, d, "1/2-1/2", side);
+	} else {
+		d = decide(g, 0, "time-forfeit", ARB_ART_FLAG, "(%s flagged)", color_name(side));
+		end_game(g, d, win_for(!side), side);
+	}
+}
+
+/* Both flags down with the order unknown: FIDE 6.11 (2009/2014), 2018+
+ * III.3.1; 1997 10.4, rapid B8, 2009 A.4f; US 14G, 16T. */
+static void both_flags(arb_game *g, const char *why)
+{
+	const arb_rules *r = &g->rules;
+	int side = arb_position_side_to_move(pos_of(g)), draw;
+	switch (r->both_flags) {
+	case ARB_BOTH_DRAW:
+		draw = 1;
+		break;
+	case ARB_BOTH_USCF: {
+		/* Sudden death (an increment of 30 s or more is not). */
+		const arb_period *p = current_period(g, side);
+		draw = last_period(g, side) && !(p && p->increment_ms >= 30000);
+		break;
+	}
+	default:
+		draw = last_period(g, side);
+		break;
+	}
+	if (draw) {
+		arb_decision *d = decide(g, 0, "both-flags-draw", ARB_ART_BOTH_FLAGS, "%s", why);
+		end_game(g, d, "1/2-1/2", -1);
+	} else {
+		decide(g, 0, "both-flags-continue", ARB_ART_BOTH_FLAGS, "%s", why);
+		g->flag_down[0] = g->flag_down[1] = 0;
+	}
+}
+
+/* `side`'s flag is established (seen by the arbiter, a valid claim, the
+ * server). If the other flag is down too, a digital clock shows the order. */
+static void establish(arb_game *g, int side)
+{
+	int other = !side;
+	if (!g->flag_down[side])
+		g->flag_down[side] = ++g->nflags;
+	if (g->flag_down[other]) {
+		if (g->rules.clock == ARB_CLOCK_DIGITAL)
+			flag_fall(g, g->flag_down[other] < g->flag_down[side] ? other : side);
+		else
+			both_flags(g, "(order unknown)");
+		return;
+	}
+	flag_fall(g, side);
+}
+
+static void claim_time(arb_game *g, int c)
+{
+	const arb_rules *r = &g->rules;
+	int o = !c;
+	if (!g->flag_down[o]) {
+		decide(g, 0, "time-claim-rejected", ARB_ART_FLAG_ESTABLISH, "(%s's flag is up)",
+		       color_name(o));
+		return;
+	}
+	if (g->flag_down[c]) {
+		/* 1997 B7, 2009 A.4e, US 13C6: the claimant's own flag must be up. */
+		if (r->claimant_flag_up)
+			both_flags(g, "(claimant flag down)");
+		else if (r->clock == ARB_CLOCK_DIGITAL)
+			flag_fall(g, g->flag_down[o] < g->flag_down[c] ? o : c);
+		else
+			both_flags(g, "(order unknown)");
+		return;
+	}
+	flag_fall(g, o);
+}
+
+/* ---- other events ------------------------------------------------------ */
+
+static arb_status offer(arb_game *g, int c)
+{
+	const arb_rules *r = &g->rules;
+	int ply = arb_history_ply_count(g->h);
+	if (ply < r->offer_min_ply) {
+		decide(g, 0, "offer-not-allowed", ARB_ART_OFFER, "(ply<%d)", r->offer_min_ply);
+		return ARB_OK;
+	}
+	if (r->offer_repeat_plies > 0 && g->last_offer_ply[c] >= 0 &&
+	    ply - g->last_offer_ply[c] < r->offer_repeat_plies) {
+		decide(g, 0, "offer-not-allowed", ARB_ART_OFFER, "(repeated within %d plies)",
+		       r->offer_repeat_plies);
+		return ARB_OK;
+	}
+	g->offer_by = c;
+	g->last_offer_ply[c] = ply;
+	decide(g, 2, "offer", ARB_ART_OFFER, "(%s offers a draw)", color_name(c));
+	return ARB_OK;
+}
+
+static arb_status accept(arb_game *g, int c)
+{
+	const arb_rules *r = &g->rules;
+	arb_decision *d;
+	if (g->offer_by == !c) {
+		g->offer_by = -1;
+		if (g->moves_made[0] < r->agreement_min_moves || g->moves_made[1] < r->agreement_min_moves) {
+			/* FIDE 2018+ 5.2.3: each side must have made a move. */
+			decide(g, 0, "agreement-invalid", ARB_ART_AGREEMENT, "(no move by each side yet)");
+			return ARB_OK;
+		}
+		if (g->claim_open == ARB_CLAIM_INCREMENT)
+			g->claim_open = -1;
+		d = arb_history_ply_count(g->h) == 0
+			    ? decide(g, 0, "agreement", ARB_ART_AGREEMENT, "(before any move)")
+			    : decide(g, 0, "agreement", ARB_ART_AGREEMENT, NULL);
+		end_game(g, d, "1/2-1/2", -1);
+		return ARB_OK;
+	}
+	if (g->offer_lapsed_by == !c) {
+		decide(g, 0, "offer-expired", ARB_ART_OFFER, "(the offer lapsed when %s moved)",
+		       color_name(c));
+		return ARB_OK;
+	}
+	decide(g, 2, "no-offer", ARB_ART_OFFER, "(nothing to accept)");
+	return ARB_OK;
+}
+
+static arb_status resign(arb_game *g, int c)
+{
+	arb_decision *d;
+	if (g->rules.resign_dead_draw &&
+	    arb_can_checkmate(pos_of(g), (arb_color)!c, FLAG_NODES, NULL) == ARB_UNWINNABLE) {
+		/* FIDE 2023 5.1.2: resigning when the opponent cannot mate. */
+		d = decide(g, 0, "resign-dead-draw", ARB_ART_RESIGN, "(%s cannot mate)",
+			   color_name(!c));
+		end_game(g, d, "1/2-1/2", -1);
+		return ARB_OK;
+	}
+	d = decide(g, 0, "resignation", ARB_ART_RESIGN, "(%s resigns)", color_name(c));
+	end_game(g, d, win_for(!c), -1);
+	return ARB_OK;
+}
+
+static arb_status late(arb_game *g, int c, long ms)
+{
+	const arb_rules *r = &g->rules;
+	arb_decision *d;
+	if (r->default_s < 0) {
+		decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME, "(no default time)");
+		return ARB_OK;
+	}
+	long limit = 1000L * r->default_s;
+	if (r->default_first_control && g->have_tc && g->tc.kind == ARB_TC_PERIODS &&
+	    g->tc.side[c].nperiods > 0 && g->tc.side[c].period[0].base_ms < limit)
+		limit = g->tc.side[c].period[0].base_ms; /* US 13D */
+	if (ms > limit) {
+		char s[24];
+		fmt_secs(s, sizeof s, ms);
+		d = decide(g, 0, "default-loss", ARB_ART_DEFAULT_TIME, "(%s arrived %s late)",
+			   color_name(c), s);
+		end_game(g, d, win_for(!c), -1);
+		return ARB_OK;
+	}
+	char s[24];
+	fmt_secs(s, sizeof s, ms);
+	decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME, "(%s of %s's time elapsed)", s,
+	       color_name(c));
+	return ARB_OK;
+}
+
+/* Squares of a UCI-like text "e7e8" (and an optional piece): 0 if malformed. */
+static int squares_of(const char *t, int *from, int *to)
+{
+	if (strlen(t) < 4 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8' || t[2] < 'a' ||
+	    t[2] > 'h' || t[3] < '1' || t[3] > '8')
+		return 0;
+	*from = ARB_SQUARE(t[0] - 'a', t[1] - '1');
+	*to = ARB_SQUARE(t[2] - 'a', t[3] - '1');
+	return 1;
+}
+
+static arb_status illegal_event(arb_game *g, const arb_event *ev, arb_error *err)
+{
+	const arb_rules *r = &g->rules;
+	const arb_position *pos = pos_of(g);
+	int c = ev->color, from, to;
+	arb_move m;
+
+	if (c != (int)arb_position_side_to_move(pos))
+		return event_error(err, ARB_E_EVENT, 0, "%s is not on move", color_name(c));
+	if (ev->kind == ARB_EV_PRESS_NO_MOVE) {
+		if (r->press_without_move == ARB_PRESS_IMPOSSIBLE)
+			decide(g, 0, "illegal-input-rejected", ARB_ART_PRESS, NULL);
+		else if (r->press_without_move == ARB_PRESS_MISUSE)
+			decide(g, 0, "clock-misuse", ARB_ART_PRESS, "(discretionary penalty only)");
+		else
+			strike(g, c, "clock pressed without a move"); /* 2018+ 7.5.3 */
+		return ARB_OK;
+	}
+	if (!squares_of(ev->move, &from, &to))
+		return event_error(err, ARB_E_EVENT, 0, "'%s' is not a move", ev->move);
+	if (ev->kind == ARB_EV_NOPROMO) {
+		char q[8];
+		snprintf(q, sizeof q, "%.4sq", ev->move);
+		if (arb_position_piece_at(pos, from) != ARB_PIECE(c, ARB_PAWN) ||
+		    arb_move_from_uci(pos, q, &m, NULL) != ARB_OK)
+			return event_error(err, ARB_E_EVENT, 0, "%s is not a legal promotion square move",
+					   ev->move);
+		switch (r->promotion) {
+		case ARB_PROMO_IMPOSSIBLE:
+			decide(g, 0, "illegal-input-rejected", ARB_ART_PROMOTION, NULL);
+			break;
+		case ARB_PROMO_IMPROPER_PRESS:
+			/* US 8F7: not an illegal move; the opponent restarts the clock. */
+			decide(g, 0, "improper-clock-press", ARB_ART_PROMOTION, "(promotion not completed)");
+			break;
+		case ARB_PROMO_ILLEGAL:
+			strike(g, c, "promotion not completed");
+			break;
+		case ARB_PROMO_QUEEN:
+			/* FIDE 2014 7.5a, 2018+ 7.5.2: a queen, and the penalty. */
+			if (strike(g, c, "promotion not completed") && !g->ended) {
+				arb_decision *d = &g->dec[g->ndec - 1];
+				effect(d, "queen-on:%.2s", ev->move + 2);
+				play_move(g, m, -1);
+			}
+			break;
+		}
+		return ARB_OK;
+	}
+	if (arb_move_from_uci(pos, ev->move, &m, NULL) == ARB_OK)
+		return event_error(err, ARB_E_EVENT, 0, "%s is a legal move", ev->move);
+	if (ev->kind == ARB_EV_RETRACTED) {
+		if (r->illegal == ARB_ILLEGAL_REJECTED)
+			decide(g, 0, "illegal-input-rejected", ARB_ART_ILLEGAL, NULL);
+		else
+			decide(g, 0, "not-completed", ARB_ART_COMPLETED, "(%s taken back before the clock)",
+			       ev->move);
+		return ARB_OK;
+	}
+	if (r->illegal == ARB_ILLEGAL_REJECTED) {
+		decide(g, 0, "illegal-input-rejected", ARB_ART_ILLEGAL, "(%s)", ev->move);
+		return ARB_OK;
+	}
+	char what[48];
+	snprintf(what, sizeof what, "illegal move %s", ev->move);
+	strike(g, c, what);
+	return ARB_OK;
+}
+
+/* ---- the game object ---------------------------------------------------- */
+
+arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
+		       const arb_time_control *tc)
+{
+	arb_game *g = calloc(1, sizeof *g);
+	arb_position *p = NULL;
+	if (!g)
+		return NULL;
+	if (rules)
+		g->rules = *rules;
+	else
+		arb_rules_init(&g->rules);
+	if (!start) {
+		p = arb_position_new();
+		if (!p) {
+			free(g);
+			return NULL;
+		}
+		arb_position_set_start(p);
+		start = p;
+	}
+	g->h = arb_history_new(start);
+	g->start = arb_position_clone(start);
+	arb_position_free(p);
+	if (!g->h || !g->start) {
+		arb_history_free(g->h);
+		arb_position_free(g->start);
+		free(g);
+		return NULL;
+	}
+	if (tc && tc->kind == ARB_TC_PERIODS) {
+		g->tc = *tc;
+		g->have_tc = 1;
+	} else if (g->rules.tc[0] && arb_tc_parse(g->rules.tc, &g->tc, NULL) == ARB_OK &&
+		   g->tc.kind == ARB_TC_PERIODS) {
+		g->have_tc = 1;
+	}
+	for (int s = 0; s < 2; s++) {
+		g->time_ms[s] = g->have_tc && g->tc.side[s].nperiods > 0 ? g->tc.side[s].period[0].base_ms
+									 : -1;
+		g->last_offer_ply[s] = -1;
+	}
+	g->ending = -1;
+	g->offer_by = g->offer_lapsed_by = -1;
+	g->claim_open = -1;
+	return g;
+}
+
+void arb_game_free(arb_game *g)
+{
+	if (!g)
+		return;
+	arb_history_free(g->h);
+	arb_position_free(g->start);
+	free(g->ev);
+	free(g->evply);
+	free(g->dec);
+	free(g);
+}
+
+static int log_event(arb_game *g, const arb_event *ev)
+{
+	if (g->nev == g->evcap) {
+		int cap = g->evcap ? 2 * g->evcap : 64;
+		arb_event *e = realloc(g->ev, (size_t)cap * sizeof *e);
+		if (!e)
+			return 0;
+		g->ev = e;
+		int *p = realloc(g->evply, (size_t)cap * sizeof *p);
+		if (!p)
+			return 0;
+		g->evply = p;
+		g->evcap = cap;
+	}
+	g->evply[g->nev] = arb_history_ply_count(g->h);
+	g->ev[g->nev++] = *ev;
+	return 1;
+}
+
+arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
+{
+	if (!g || !in)
+		return event_error(err, ARB_E_ARGUMENT, 0, "no game or event");
+	if (in->color != ARB_WHITE && in->color != ARB_BLACK)
+		return event_error(err, ARB_E_EVENT, 0, "bad colour");
+	arb_event ev = *in;
+	ev.move[sizeof ev.move - 1] = '\0';
+	const arb_position *pos = pos_of(g);
+	arb_move m = ARB_MOVE_NONE;
+	arb_status st = ARB_OK;
+	int ndec = g->ndec;
+
+	/* Refuse what cannot happen here before anything is logged. */
+	if (!g->ended) {
+		if (ev.kind == ARB_EV_MOVE) {
+			arb_error e;
+			if (arb_move_from_uci(pos, ev.move, &m, &e) != ARB_OK)
+				return event_error(err, ARB_E_EVENT, 0,
+						   "move %s is not legal here (%s); a completed illegal "
+						   "move is an 'illegal:' event",
+						   ev.move, e.message);
+			ev.color = arb_position_side_to_move(pos);
+		} else if (ev.kind == ARB_EV_LATE && arb_history_ply_count(g->h) > 0) {
+			return event_error(err, ARB_E_EVENT, 0, "lateness is an event before move 1");
+		}
+	}
+	if (!log_event(g, &ev))
+		return event_error(err, ARB_E_NOMEM, 0, "out of memory");
+	g->hook_failed = 0;
+	if (g->ended) {
+		/* After the end: logged, ignored (e.g. a flag after a mate, E12). */
+		decide(g, 2, "ignored", ARB_ART_COUNT, "(the game had ended)");
+		return ARB_OK;
+	}
+	if (ev.kind != ARB_EV_RULING)
+		g->last_claim_decided = 0;
+	switch (ev.kind) {
+	case ARB_EV_MOVE:
+		play_move(g, m, ev.ms[0]);
+		break;
+	case ARB_EV_CLAIM:
+		if (ev.claim == ARB_CLAIM_THREEFOLD || ev.claim == ARB_CLAIM_FIFTY) {
+			st = claim_draw(g, &ev, err);
+			g->last_claim_decided = 1;
+		} else if (ev.claim == ARB_CLAIM_TIME) {
+			claim_time(g, ev.color);
+		} else {
+			st = claim_qpf(g, &ev);
+		}
+		break;
+	case ARB_EV_RULING:
+		st = ruling(g, &ev, err);
+		break;
+	case ARB_EV_OFFER:
+		st = offer(g, ev.color);
+		break;
+	case ARB_EV_ACCEPT:
+		st = accept(g, ev.color);
+		break;
+	case ARB_EV_DECLINE:
+		if (g->offer_by == !ev.color)
+			g->offer_by = -1;
+		decide(g, 2, "offer-declined", ARB_ART_OFFER, NULL);
+		break;
+	case ARB_EV_RESIGN:
+		st = resign(g, ev.color);
+		break;
+	case ARB_EV_FLAG:
+		establish(g, ev.color);
+		break;
+	case ARB_EV_FLAG_BOTH:
+		both_flags(g, "(order unknown)");
+		break;
+	case ARB_EV_FLAGDOWN:
+		if (g->rules.flag_by == ARB_FLAG_BY_SERVER) {
+			establish(g, ev.color); /* the server flags at zero */
+		} else {
+			if (!g->flag_down[ev.color])
+				g->flag_down[ev.color] = ++g->nflags;
+			decide(g, 2, "flag-down", ARB_ART_FLAG_ESTABLISH, "(%s's flag fell, not yet established)",
+			       color_name(ev.color));
+		}
+		break;
+	case ARB_EV_ILLEGAL:
+	case ARB_EV_RETRACTED:
+	case ARB_EV_NOPROMO:
+	case ARB_EV_PRESS_NO_MOVE:
+		st = illegal_event(g, &ev, err);
+		break;
+	case ARB_EV_CLOCK:
+		g->time_ms[0] = ev.ms[0];
+		g->time_ms[1] = ev.ms[1];
+		decide(g, 2, "clock", ARB_ART_COUNT, NULL);
+		break;
+	case ARB_EV_LATE:
+		st = late(g, ev.color, ev.ms[0]);
+		break;
+	}
+	if (st != ARB_OK) {
+		/* Refused: forget the event and anything it decided. */
+		g->nev--;
+		g->ndec = ndec;
+		return st;
+	}
+	if (g->hook_failed)
+		return event_error(err, ARB_E_PROFILE, 0, "%s", g->hook_err);
+	return ARB_OK;
+}
+
+/* ---- event tokens (MATRIX.md 4.1) --------------------------------------- */
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(s, w, n) == 0;
+}
+
+static int parse_color(const char *s, size_t n, arb_color *c)
+{
+	if (word_is(s, n, "white"))
+		*c = ARB_WHITE;
+	else if (word_is(s, n, "black"))
+		*c = ARB_BLACK;
+	else
+		return 0;
+	return 1;
+}
+
+static int is_uci(const char *s, size_t n)
+{
+	if (n != 4 && n != 5)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		if (!(i % 2 ? s[i] >= '1' && s[i] <= '8' : s[i] >= 'a' && s[i] <= 'h'))
+			return 0;
+	return n == 4 || strchr("qrbn", s[4]);
+}
+
+/* Seconds (digits, optional fraction of up to 3 digits) to ms; -1 if bad. */
+static long parse_secs(const char *s, size_t n)
+{
+	long v = 0, frac = 0, scale = 1000;
+	size_t i = 0;
+	if (n == 0)
+		return -1;
+	for (; i < n && isdigit((unsigned char)s[i]); i++) {
+		if (v > 100000000L)
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (i == 0)
+		return -1;
+	if (i < n && s[i] == '.') {
+		i++;
+		for (int k = 0; i < n && isdigit((unsigned char)s[i]) && k < 3; i++, k++) {
+			scale /= 10;
+			frac += (s[i] - '0') * scale;
+		}
+	}
+	return i == n ? v * 1000 + frac : -1;
+}
+
+arb_status arb_event_parse(const char *tok, size_t len, arb_event *ev, arb_error *err)
+{
+	const char *part[5];
+	size_t plen[5];
+	int np = 0;
+	size_t i, start = 0;
+
+	if (!tok || !ev)
+		return event_error(err, ARB_E_ARGUMENT, 0, "no token");
+	memset(ev, 0, sizeof *ev);
+	ev->ms[0] = ev->ms[1] = -1;
+	if (len == 0)
+		return event_error(err, ARB_E_EVENT, 1, "empty event");
+	if (is_uci(tok, len)) {
+		ev->kind = ARB_EV_MOVE;
+		memcpy(ev->move, tok, len);
+		return ARB_OK;
+	}
+	for (i = 0; i <= len; i++)
+		if (i == len || tok[i] == ':') {
+			if (np == 5)
+				return event_error(err, ARB_E_EVENT, (int)i + 1, "too many ':' fields");
+			part[np] = tok + start;
+			plen[np++] = i - start;
+			start = i + 1;
+		}
+	const char *k = part[0];
+	size_t kn = plen[0];
+#define NEED(n)                                                                          \
+	do {                                                                             \
+		if (np != (n))                                                           \
+			return event_error(err, ARB_E_EVENT, 1, "'%.*s' takes %d field%s", \
+					   (int)kn, k, (n)-1, (n) == 2 ? "" : "s");      \
+	} while (0)
+#define COLOR(j)                                                                              \
+	do {                                                                                  \
+		if (!parse_color(part[j], plen[j], &ev->color))                               \
+			return event_error(err, ARB_E_EVENT, (int)(part[j] - tok) + 1,           \
+					   "expected 'white' or 'black', not '%.*s'", (int)plen[j], \
+					   part[j]);                                          \
+	} while (0)
+#define MOVE(j)                                                                              \
+	do {                                                                                 \
+		if (!is_uci(part[j], plen[j]))                                               \
+			return event_error(err, ARB_E_EVENT, (int)(part[j] - tok) + 1,          \
+					   "expected a move like e2e4, not '%.*s'", (int)plen[j], \
+					   part[j]);                                         \
+		memcpy(ev->move, part[j], plen[j]);                                          \
+	} while (0)
+
+	if (word_is(k, kn, "claim")) {
+		static const char *const kinds[] = { "threefold", "fifty", "qpf", "increment", "time" };
+		NEED(3);
+		int kind = -1;
+		for (int j = 0; j < 5; j++)
+			if (word_is(part[1], plen[1], kinds[j]))
+				kind = j;
+		if (kind < 0)
+			return event_error(err, ARB_E_EVENT, (int)(part[1] - tok) + 1,
+					   "unknown claim '%.*s' (threefold, fifty, qpf, increment, time)",
+					   (int)plen[1], part[1]);
+		ev->kind = ARB_EV_CLAIM;
+		ev->claim = (arb_claim_kind)kind;
+		const char *at = memchr(part[2], '@', plen[2]);
+		size_t cn = at ? (size_t)(at - part[2]) : plen[2];
+		if (!parse_color(part[2], cn, &ev->color))
+			return event_error(err, ARB_E_EVENT, (int)(part[2] - tok) + 1,
+					   "expected 'white' or 'black'");
+		if (at) {
+			size_t mn = plen[2] - cn - 1;
+			if (kind > ARB_CLAIM_FIFTY || !is_uci(at + 1, mn))
+				return event_error(err, ARB_E_EVENT, (int)(at - tok) + 2,
+						   "'@' takes the intended move of a threefold or fifty claim");
+			memcpy(ev->move, at + 1, mn);
+		}
+		return ARB_OK;
+	}
+	if (word_is(k, kn, "ruling")) {
+		static const char *const r[] = { "draw", "reject", "postpone", "accept" };
+		NEED(2);
+		for (int j = 0; j < 4; j++)
+			if (word_is(part[1], plen[1], r[j])) {
+				ev->kind = ARB_EV_RULING;
+				ev->ruling = (arb_ruling_kind)j;
+				return ARB_OK;
+			}
+		return event_error(err, ARB_E_EVENT, (int)(part[1] - tok) + 1,
+				   "unknown ruling (draw, reject, postpone, accept)");
+	}
+	static const struct {
+		const char *w;
+		arb_event_kind k;
+	} simple[] = { { "offer", ARB_EV_OFFER },     { "accept", ARB_EV_ACCEPT },
+		       { "decline", ARB_EV_DECLINE }, { "resign", ARB_EV_RESIGN },
+		       { "flagdown", ARB_EV_FLAGDOWN }, { "pressnomove", ARB_EV_PRESS_NO_MOVE } };
+	for (size_t j = 0; j < sizeof simple / sizeof simple[0]; j++)
+		if (word_is(k, kn, simple[j].w)) {
+			NEED(2);
+			COLOR(1);
+			ev->kind = simple[j].k;
+			return ARB_OK;
+		}
+	if (word_is(k, kn, "flag")) {
+		NEED(2);
+		if (word_is(part[1], plen[1], "both")) {
+			ev->kind = ARB_EV_FLAG_BOTH;
+			return ARB_OK;
+		}
+		COLOR(1);
+		ev->kind = ARB_EV_FLAG;
+		return ARB_OK;
+	}
+	static const struct {
+		const char *w;
+		arb_event_kind k;
+	} withmove[] = { { "illegal", ARB_EV_ILLEGAL },
+			 { "retracted", ARB_EV_RETRACTED },
+			 { "nopromo", ARB_EV_NOPROMO } };
+	for (size_t j = 0; j < sizeof withmove / sizeof withmove[0]; j++)
+		if (word_is(k, kn, withmove[j].w)) {
+			NEED(3);
+			COLOR(1);
+			MOVE(2);
+			ev->kind = withmove[j].k;
+			return ARB_OK;
+		}
+	if (word_is(k, kn, "clock")) {
+		NEED(3);
+		for (int j = 0; j < 2; j++)
+			if ((ev->ms[j] = parse_secs(part[j + 1], plen[j + 1])) < 0)
+				return event_error(err, ARB_E_EVENT, (int)(part[j + 1] - tok) + 1,
+						   "expected seconds, not '%.*s'", (int)plen[j + 1],
+						   part[j + 1]);
+		ev->kind = ARB_EV_CLOCK;
+		return ARB_OK;
+	}
+	if (word_is(k, kn, "late")) {
+		NEED(3);
+		COLOR(1);
+		if ((ev->ms[0] = parse_secs(part[2], plen[2])) < 0)
+			return event_error(err, ARB_E_EVENT, (int)(part[2] - tok) + 1,
+					   "expected seconds, not '%.*s'", (int)plen[2], part[2]);
+		ev->kind = ARB_EV_LATE;
+		return ARB_OK;
+	}
+	return event_error(err, ARB_E_EVENT, 1, "unknown event '%.*s'", (int)kn, k);
+#undef NEED
+#undef COLOR
+#undef MOVE
+}
+
+size_t arb_event_format(const arb_event *ev, char *buf, size_t n)
+{
+	static const char *const claims[] = { "threefold", "fifty", "qpf", "increment", "time" };
+	static const char *const rulings[] = { "draw", "reject", "postpone", "accept" };
+	char a[16], b[16];
+	int k = 0;
+	if (!ev || !buf || n == 0)
+		return 0;
+	const char *c = color_name(ev->color);
+	switch (ev->kind) {
+	case ARB_EV_MOVE: k = snprintf(buf, n, "%s", ev->move); break;
+	case ARB_EV_CLAIM:
+		k = snprintf(buf, n, "claim:%s:%s%s%s", claims[ev->claim % 5], c, ev->move[0] ? "@" : "",
+			     ev->move);
+		break;
+	case ARB_EV_RULING: k = snprintf(buf, n, "ruling:%s", rulings[ev->ruling % 4]); break;
+	case ARB_EV_OFFER: k = snprintf(buf, n, "offer:%s", c); break;
+	case ARB_EV_ACCEPT: k = snprintf(buf, n, "accept:%s", c); break;
+	case ARB_EV_DECLINE: k = snprintf(buf, n, "decline:%s", c); break;
+	case ARB_EV_RESIGN: k = snprintf(buf, n, "resign:%s", c); break;
+	case ARB_EV_FLAG: k = snprintf(buf, n, "flag:%s", c); break;
+	case ARB_EV_FLAG_BOTH: k = snprintf(buf, n, "flag:both"); break;
+	case ARB_EV_FLAGDOWN: k = snprintf(buf, n, "flagdown:%s", c); break;
+	case ARB_EV_ILLEGAL: k = snprintf(buf, n, "illegal:%s:%s", c, ev->move); break;
+	case ARB_EV_RETRACTED: k = snprintf(buf, n, "retracted:%s:%s", c, ev->move); break;
+	case ARB_EV_NOPROMO: k = snprintf(buf, n, "nopromo:%s:%s", c, ev->move); break;
+	case ARB_EV_PRESS_NO_MOVE: k = snprintf(buf, n, "pressnomove:%s", c); break;
+	case ARB_EV_CLOCK:
+		fmt_secs(a, sizeof a, ev->ms[0]);
+		fmt_secs(b, sizeof b, ev->ms[1]);
+		a[strlen(a) - 1] = b[strlen(b) - 1] = '\0'; /* drop the 's' */
+		k = snprintf(buf, n, "clock:%s:%s", a, b);
+		break;
+	case ARB_EV_LATE:
+		fmt_secs(a, sizeof a, ev->ms[0]);
+		a[strlen(a) - 1] = '\0';
+		k = snprintf(buf, n, "late:%s:%s", c, a);
+		break;
+	}
+	if (k < 0)
+		return 0;
+	return (size_t)k < n ? (size_t)k : n - 1;
+}
+
+arb_status arb_game_tokens(arb_game *g, const char *tokens, arb_error *err)
+{
+	size_t i = 0;
+	if (!g || !tokens)
+		return event_error(err, ARB_E_ARGUMENT, 0, "no game or tokens");
+	while (tokens[i]) {
+		while (tokens[i] && isspace((unsigned char)tokens[i]))
+			i++;
+		size_t start = i;
+		while (tokens[i] && !isspace((unsigned char)tokens[i]))
+			i++;
+		if (i == start)
+			break;
+		arb_event ev;
+		arb_status st = arb_event_parse(tokens + start, i - start, &ev, err);
+		if (st == ARB_OK)
+			st = arb_game_event(g, &ev, err);
+		if (st != ARB_OK) {
+			if (err) {
+				char msg[ARB_ERROR_MESSAGE_SIZE];
+				snprintf(msg, sizeof msg, "%s", err->message);
+				int col = (int)start + (err->column > 0 ? err->column : 1);
+				err->column = col;
+				put(err->message, sizeof err->message, "column %d, '%.*s': %s", col,
+					 (int)(i - start) > 40 ? 40 : (int)(i - start), tokens + start, msg);
+			}
+			return st;
+		}
+	}
+	return ARB_OK;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+int arb_game_over(const arb_game *g) { return g && g->ended; }
+const arb_position *arb_game_position(const arb_game *g) { return g ? pos_of(g) : NULL; }
+const arb_rules *arb_game_rules(const arb_game *g) { return g ? &g->rules : NULL; }
+int arb_game_ply_count(const arb_game *g) { return g ? arb_history_ply_count(g->h) : 0; }
+arb_move arb_game_move(const arb_game *g, int ply)
+{
+	return g ? arb_history_move(g->h, ply) : ARB_MOVE_NONE;
+}
+int arb_game_event_count(const arb_game *g) { return g ? g->nev : 0; }
+const arb_event *arb_game_event_at(const arb_game *g, int i)
+{
+	return g && i >= 0 && i < g->nev ? &g->ev[i] : NULL;
+}
+int arb_game_decision_count(const arb_game *g) { return g ? g->ndec : 0; }
+const arb_decision *arb_game_decision(const arb_game *g, int i)
+{
+	return g && i >= 0 && i < g->ndec ? &g->dec[i] : NULL;
+}
+int arb_game_strikes(const arb_game *g, arb_color side)
+{
+	return g && (side == ARB_WHITE || side == ARB_BLACK) ? g->strikes[side] : 0;
+}
+long arb_game_time(const arb_game *g, arb_color side)
+{
+	return g && (side == ARB_WHITE || side == ARB_BLACK) ? g->time_ms[side] : -1;
+}
+
+/* PGN Termination (PGN standard 9.8.1) of a reason code. */
+static const char *termination_of(const char *reason, const char *detail)
+{
+	static const char *const time[] = { "time-forfeit", "time-draw", "both-flags-draw" };
+	static const char *const infraction[] = { "illegal-move-loss", "illegal-move-draw",
+						  "default-loss" };
+	static const char *const arbiter[] = { "qpf-draw", "td-draw" };
+	for (size_t i = 0; i < 3; i++)
+		if (strcmp(reason, time[i]) == 0)
+			return "time forfeit";
+	for (size_t i = 0; i < 3; i++)
+		if (strcmp(reason, infraction[i]) == 0)
+			return "rules infraction";
+	for (size_t i = 0; i < 2; i++)
+		if (strcmp(reason, arbiter[i]) == 0)
+			return "adjudication";
+	if (strcmp(reason, "armageddon-draw-odds") == 0 && detail)
+		return strstr(detail, "time-") || strstr(detail, "both-flags") ? "time forfeit"
+									     : "normal";
+	return "normal";
+}
+
+void arb_game_result_get(const arb_game *g, arb_game_result *out)
+{
+	if (!out)
+		return;
+	memset(out, 0, sizeof *out);
+	strcpy(out->result, "*");
+	strcpy(out->board, "*");
+	strcpy(out->termination, "unterminated");
+	if (!g)
+		return;
+	if (g->ended && g->ending >= 0) {
+		const arb_decision *d = &g->dec[g->ending];
+		snprintf(out->result, sizeof out->result, "%s", d->result);
+		snprintf(out->board, sizeof out->board, "%s", d->board);
+		snprintf(out->reason, sizeof out->reason, "%s", d->reason);
+		snprintf(out->detail, sizeof out->detail, "%s", d->detail);
+		snprintf(out->article, sizeof out->article, "%s", d->article);
+		snprintf(out->termination, sizeof out->termination, "%s",
+			 termination_of(d->reason, d->detail));
+		for (int i = 0; i < d->neffects && out->neffects < 16; i++)
+			memcpy(out->effects[out->neffects++], d->effects[i], sizeof out->effects[0]);
+		int forfeit = strcmp(d->reason, "default-loss") == 0;
+		const char *w = "", *b = "";
+		if (strcmp(d->result, "1-0") == 0)
+			w = forfeit ? "+" : "1", b = forfeit ? "-" : "0";
+		else if (strcmp(d->result, "0-1") == 0)
+			w = forfeit ? "-" : "0", b = forfeit ? "+" : "1";
+		else if (strcmp(d->result, "1/2-1/2") == 0)
+			w = b = "=";
+		snprintf(out->trf[0], sizeof out->trf[0], "%s", w);
+		snprintf(out->trf[1], sizeof out->trf[1], "%s", b);
+		const char *pw = w[0] == '1' || w[0] == '+' ? g->rules.points_win
+				 : w[0] == '='		    ? g->rules.points_draw
+							    : g->rules.points_loss;
+		const char *pb = b[0] == '1' || b[0] == '+' ? g->rules.points_win
+				 : b[0] == '='		    ? g->rules.points_draw
+							    : g->rules.points_loss;
+		snprintf(out->points[0], sizeof out->points[0], "%s", g->points[0][0] ? g->points[0] : pw);
+		snprintf(out->points[1], sizeof out->points[1], "%s", g->points[1][0] ? g->points[1] : pb);
+		return;
+	}
+	for (int i = g->ndec - 1; i >= 0; i--)
+		if (g->dec[i].note != 2) {
+			snprintf(out->reason, sizeof out->reason, "%s", g->dec[i].reason);
+			snprintf(out->detail, sizeof out->detail, "%s", g->dec[i].detail);
+			snprintf(out->article, sizeof out->article, "%s", g->dec[i].article);
+			break;
+		}
+	for (int i = 0; i < g->ndec; i++)
+		for (int j = 0; j < g->dec[i].neffects && out->neffects < 16; j++)
+			memcpy(out->effects[out->neffects++], g->dec[i].effects[j], sizeof out->effects[0]);
+}
+
+/* ---- PGN: comment commands ------------------------------------------------ */
+
+/* The commands of a comment that are game events, in order: each
+ * "[%name args]" with a known name becomes a token (args joined by ':'). */
+static const char *const commands[] = { "claim",   "ruling",    "offer",   "accept",
+					"decline", "resign",    "flag",    "flagdown",
+					"illegal", "retracted", "nopromo", "pressnomove",
+					"clock",   "late" };
+
+static int command_index(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (word_is(s, n, commands[i]))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Builds the token of one command with the defaults for a missing colour:
+ * a claim, an illegal/retracted/nopromo move, a press without a move and a
+ * resignation are by the side to move; an offer by the side that just
+ * moved; an accept or decline by the side the offer was made to.
+ */
+static int command_token(const arb_game *g, const char *name, const char *args, char *tok,
+			 size_t n)
+{
+	char a[3][24] = { "", "", "" };
+	int na = 0;
+	const char *p = args;
+	while (*p && na < 3) {
+		while (*p == ' ')
+			p++;
+		size_t k = strcspn(p, " ");
+		if (k == 0)
+			break;
+		snprintf(a[na++], sizeof a[0], "%.*s", (int)(k > 23 ? 23 : k), p);
+		p += k;
+	}
+	while (*p == ' ')
+		p++;
+	if (*p)
+		return 0;
+	const arb_position *pos = pos_of(g);
+	const char *stm = color_name(arb_position_side_to_move(pos));
+	const char *moved = arb_history_ply_count(g->h) ? color_name(!arb_position_side_to_move(pos))
+							: stm;
+	const char *offeree = g->offer_by >= 0 ? color_name(!g->offer_by) : stm;
+	int hascolor = na > 0 && (strcmp(a[0], "white") == 0 || strcmp(a[0], "black") == 0);
+	int k;
+	if (strcmp(name, "claim") == 0) {
+		/* [%claim KIND [COLOR] [MOVE]] */
+		if (na < 1)
+			return 0;
+		int c = na > 1 && (strcmp(a[1], "white") == 0 || strcmp(a[1], "black") == 0);
+		const char *mv = c ? (na > 2 ? a[2] : "") : (na > 1 ? a[1] : "");
+		k = snprintf(tok, n, "claim:%s:%s%s%s", a[0], c ? a[1] : stm, mv[0] ? "@" : "", mv);
+	} else if (strcmp(name, "ruling") == 0 || strcmp(name, "flag") == 0 ||
+		   strcmp(name, "clock") == 0 || strcmp(name, "late") == 0) {
+		k = snprintf(tok, n, "%s%s%s%s%s%s%s", name, na > 0 ? ":" : "", a[0], na > 1 ? ":" : "",
+			     a[1], na > 2 ? ":" : "", a[2]);
+	} else if (strcmp(name, "illegal") == 0 || strcmp(name, "retracted") == 0 ||
+		   strcmp(name, "nopromo") == 0) {
+		k = hascolor ? snprintf(tok, n, "%s:%s:%s", name, a[0], a[1])
+			     : snprintf(tok, n, "%s:%s:%s", name, stm, a[0]);
+	} else {
+		const char *dflt = strcmp(name, "offer") == 0 ? moved
+				   : strcmp(name, "accept") == 0 || strcmp(name, "decline") == 0
+					   ? offeree
+					   : stm;
+		k = snprintf(tok, n, "%s:%s", name, hascolor ? a[0] : dflt);
+	}
+	return k > 0 && (size_t)k < n;
+}
+
+/* Feeds the commands of a comment; returns the status of the first failure. */
+static arb_status feed_comment(arb_game *g, const char *text, int ply, arb_error *err)
+{
+	const char *p = text;
+	while (p && (p = strstr(p, "[%")) != NULL) {
+		const char *name = p + 2, *end = strchr(name, ']');
+		if (!end)
+			break;
+		size_t nn = strcspn(name, " ]");
+		int idx = command_index(name, nn);
+		if (idx >= 0) {
+			char args[96], tok[128];
+			const char *a = name + nn;
+			size_t an = (size_t)(end - a);
+			snprintf(args, sizeof args, "%.*s", (int)(an > 95 ? 95 : an), a);
+			arb_event ev;
+			arb_status st;
+			if (!command_token(g, commands[idx], args, tok, sizeof tok))
+				return event_error(err, ARB_E_EVENT, 0, "after ply %d: bad command [%%%.*s]",
+						   ply, (int)(end - name), name);
+			st = arb_event_parse(tok, strlen(tok), &ev, err);
+			if (st == ARB_OK)
+				st = arb_game_event(g, &ev, err);
+			if (st != ARB_OK) {
+				if (err) {
+					char msg[ARB_ERROR_MESSAGE_SIZE];
+					snprintf(msg, sizeof msg, "%s", err->message);
+					put(err->message, sizeof err->message,
+						 "after ply %d, [%%%.*s]: %s", ply,
+						 (int)(end - name > 60 ? 60 : end - name), name, msg);
+				}
+				return st;
+			}
+		}
+		p = end + 1;
+	}
+	return ARB_OK;
+}
+
+/* The ending a record's Result tag implies, when the events did not end the
+ * game (see arb_game_from_record). */
+static arb_status infer_ending(arb_game *g, const arb_record *rec, arb_error *err)
+{
+	const char *res = arb_record_result(rec);
+	const char *term = arb_record_tag(rec, "Termination");
+	const arb_position *pos = pos_of(g);
+	int stm = arb_position_side_to_move(pos);
+	char tok[64];
+	arb_status st = ARB_OK;
+
+	if (!res || g->ended)
+		return ARB_OK;
+	g->inferring = 1;
+	if (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0) {
+		int loser = res[0] == '1' ? ARB_BLACK : ARB_WHITE;
+		if (term && (strstr(term, "time") || strstr(term, "Time")))
+			snprintf(tok, sizeof tok, "flag:%s", color_name(loser));
+		else
+			snprintf(tok, sizeof tok, "resign:%s", color_name(loser));
+		st = arb_game_tokens(g, tok, err);
+	} else if (strcmp(res, "1/2-1/2") == 0) {
+		if (arb_history_occurrences(g->h) >= 3)
+			snprintf(tok, sizeof tok, "claim:threefold:%s", color_name(stm));
+		else if (arb_position_halfmove_clock(pos) >= 100)
+			snprintf(tok, sizeof tok, "claim:fifty:%s", color_name(stm));
+		else
+			snprintf(tok, sizeof tok, "offer:%s accept:%s", color_name(!stm),
+				 color_name(stm));
+		st = arb_game_tokens(g, tok, err);
+	}
+	g->inferring = 0;
+	return st;
+}
+
+arb_game *arb_game_from_record(const arb_record *rec, const arb_rules *rules, arb_error *err)
+{
+	arb_time_control tc, *tcp = NULL;
+	const char *tct;
+	if (!rec) {
+		event_error(err, ARB_E_ARGUMENT, 0, "no record");
+		return NULL;
+	}
+	if ((tct = arb_record_tag(rec, "TimeControl")) && arb_tc_parse(tct, &tc, NULL) == ARB_OK &&
+	    tc.kind == ARB_TC_PERIODS)
+		tcp = &tc;
+	arb_game *g = arb_game_new(rules, arb_record_start(rec), tcp);
+	if (!g) {
+		event_error(err, ARB_E_NOMEM, 0, "out of memory");
+		return NULL;
+	}
+	int nply = arb_record_ply_count(rec);
+	arb_status st = feed_comment(g, arb_record_node_comment(rec, 0), 0, err);
+	for (int ply = 0; st == ARB_OK && ply < nply; ply++) {
+		int node = arb_record_mainline_node(rec, ply);
+		arb_move m = arb_record_node_move(rec, node);
+		if (arb_game_ply_count(g) > ply) {
+			/* A move the game made itself (the queen placed after an
+			 * unfinished promotion, 7.5.2; the written move of an
+			 * incorrect claim, 9.5.2) is also in the movetext. */
+			if (arb_game_move(g, ply) != m) {
+				st = event_error(err, ARB_E_EVENT, 0,
+						 "ply %d: the movetext does not have the move the "
+						 "events made", ply + 1);
+				break;
+			}
+			st = feed_comment(g, arb_record_node_comment(rec, node), ply + 1, err);
+			continue;
+		}
+		if (g->ended)
+			break;
+		arb_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.kind = ARB_EV_MOVE;
+		ev.ms[0] = arb_record_node_clock(rec, node, ARB_CMD_CLK);
+		ev.ms[1] = -1;
+		arb_move_to_uci(pos_of(g), m, ev.move);
+		if (ev.ms[0] < 0)
+			ev.ms[0] = -1;
+		st = arb_game_event(g, &ev, err);
+		if (st == ARB_OK)
+			st = feed_comment(g, arb_record_node_comment(rec, node), ply + 1, err);
+	}
+	if (st == ARB_OK && !g->ended)
+		st = infer_ending(g, rec, err);
+	if (st != ARB_OK) {
+		arb_game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* Removes the event commands from a comment; keeps everything else. */
+static size_t strip_commands(const char *in, char *out, size_t n)
+{
+	size_t o = 0;
+	const char *p = in;
+	while (*p && o + 1 < n) {
+		if (p[0] == '[' && p[1] == '%') {
+			const char *name = p + 2, *end = strchr(name, ']');
+			size_t nn = strcspn(name, " ]");
+			if (end && command_index(name, nn) >= 0) {
+				p = end + 1;
+				while (*p == ' ')
+					p++;
+				continue;
+			}
+		}
+		out[o++] = *p++;
+	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	return o;
+}
+
+/* The comment command of an event ("[%claim threefold white f6g8]"). */
+static void event_command(const arb_event *ev, char *buf, size_t n)
+{
+	char tok[80];
+	arb_event_format(ev, tok, sizeof tok);
+	for (char *p = tok; *p; p++)
+		if (*p == ':' || *p == '@')
+			*p = ' ';
+	snprintf(buf, n, "[%%%s]", tok);
+}
+
+arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
+{
+	if (!g || !rec)
+		return ARB_E_ARGUMENT;
+	int nply = arb_game_ply_count(g);
+	if (arb_record_ply_count(rec) == 0 && nply > 0) {
+		/* A record without the moves (a token log): take the game's. */
+		if (arb_record_set_start(rec, g->start) != ARB_OK)
+			return ARB_E_NOMEM;
+		int node = 0;
+		for (int i = 0; i < nply; i++)
+			if ((node = arb_record_add_move(rec, node, arb_game_move(g, i))) == ARB_NO_NODE)
+				return ARB_E_NOMEM;
+	}
+	if (arb_record_ply_count(rec) != nply)
+		return ARB_E_ARGUMENT;
+	size_t cap = 4096;
+	char *buf = malloc(cap), cmd[128];
+	if (!buf)
+		return ARB_E_NOMEM;
+	int ev = 0;
+	for (int ply = 0; ply <= nply; ply++) {
+		int node = ply == 0 ? 0 : arb_record_mainline_node(rec, ply - 1);
+		const char *old = arb_record_node_comment(rec, node);
+		size_t oldlen = old ? strlen(old) : 0;
+		if (oldlen + 1 > cap) {
+			char *nb = realloc(buf, oldlen + 1);
+			if (!nb) {
+				free(buf);
+				return ARB_E_NOMEM;
+			}
+			buf = nb;
+			cap = oldlen + 1;
+		}
+		size_t len = strip_commands(old ? old : "", buf, cap);
+		/* The events fed when `ply` moves had been played, in order. */
+		for (; ev < g->nev && g->evply[ev] <= ply; ev++) {
+			if (g->ev[ev].kind == ARB_EV_MOVE || g->evply[ev] < ply)
+				continue;
+			event_command(&g->ev[ev], cmd, sizeof cmd);
+			size_t k = strlen(cmd);
+			if (len + k + 2 > cap) {
+				char *nb = realloc(buf, 2 * cap + k);
+				if (!nb) {
+					free(buf);
+					return ARB_E_NOMEM;
+				}
+				buf = nb;
+				cap = 2 * cap + k;
+			}
+			if (len)
+				buf[len++] = ' ';
+			memcpy(buf + len, cmd, k + 1);
+			len += k;
+		}
+		if (!rec_set_comment(rec, node, buf, len)) {
+			free(buf);
+			return ARB_E_NOMEM;
+		}
+	}
+	free(buf);
+	arb_game_result r;
+	arb_game_result_get(g, &r);
+	arb_record_set_result(rec, r.result);
+	if (arb_record_set_tag(rec, "Result", r.result) != ARB_OK ||
+	    arb_record_set_tag(rec, "Termination", r.termination) != ARB_OK)
+		return ARB_E_NOMEM;
+	return ARB_OK;
+}

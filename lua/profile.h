@@ -1,0 +1,62 @@
+/*
+ * profile.h -- loading competition-rule profiles (profiles/NAME.lua) into an
+ * arb_rules, through the sandbox.
+ *
+ * A profile is named as in scenarios.tsv: "fide2014-blitz{supervision=full}",
+ * "uscf-standard{tc=G/90,delay=5}", "armageddon{base=fide2023-blitz}",
+ * "online", or a path to a .lua file with options in braces. The name
+ * before the braces resolves to a script in the profile path:
+ *   NAME.lua if it exists, else PREFIX.lua with option speed=SUFFIX when the
+ *   name is PREFIX-SUFFIX (fide2014-blitz -> fide2014.lua, speed=blitz).
+ * The profile path is, in order: the directories of `--profile-path` /
+ * the `path` argument (':'-separated), $ARBITER_PATH (':'-separated, each
+ * directory searched and its profiles/ subdirectory), the source tree's
+ * profiles/ (compiled in), the installed share/arbiter/profiles.
+ *
+ * The script runs in a fresh sandbox (lua/sandbox.h) with these globals
+ * besides the safe standard library:
+ *   option(name, default [, allowed])  the option's value (a string), the
+ *                                      default when not given; `allowed` is a
+ *                                      list of words it must be one of
+ *   extend(name [, options])           the table of another profile (loaded
+ *                                      in this same state, with these extra
+ *                                      options), for the script to modify
+ * and returns a table (schema: profiles/README.md): nested tables whose
+ * dotted paths are the arb_rules field names ("draw.threefold"), an
+ * `articles` table, and optional functions `on_move(game)` and
+ * `on_end(game, ending)` (the hooks). Every option given must have been
+ * asked for with option(); an unknown option, an unknown field or a wrong
+ * value is an error naming it. Loading never leaves `out` half-filled: it
+ * is written only on success.
+ */
+#ifndef ARBITER_LUA_PROFILE_H
+#define ARBITER_LUA_PROFILE_H
+
+#include <arbiter.h>
+
+typedef struct arb_profile arb_profile;
+
+/*
+ * Loads profile `spec`, searching `path` first (may be NULL). On success
+ * returns the profile (its rules are arb_profile_rules(); its hooks, if the
+ * script has any, are set in them and run in the profile's sandbox, which
+ * lives until arb_profile_free). On failure returns NULL with err
+ * (ARB_E_PROFILE: "profiles/fide2014.lua:12: field 'draw.fifty': 'x' is not
+ * one of: none, td, claim, auto"; ARB_E_NOMEM).
+ * Limits: each script (and each hook call) runs under the sandbox's default
+ * instruction budget and memory cap.
+ */
+arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err);
+void arb_profile_free(arb_profile *p);
+
+/* The profile's rules (valid until arb_profile_free). */
+const arb_rules *arb_profile_rules(const arb_profile *p);
+/* The script file the profile came from. */
+const char *arb_profile_file(const arb_profile *p);
+
+/* The profile scripts found in the profile path, as names ("fide2014"),
+ * each once, sorted: calls fn(name, file, ctx) for each; returns how many. */
+int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file,
+						  void *ctx), void *ctx);
+
+#endif /* ARBITER_LUA_PROFILE_H */
