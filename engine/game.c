@@ -1347,8 +1347,8 @@ static long parse_secs(const char *s, size_t n)
 
 arb_status arb_event_parse(const char *tok, size_t len, arb_event *ev, arb_error *err)
 {
-	const char *part[5];
-	size_t plen[5];
+	const char *part[4];
+	size_t plen[4];
 	int np = 0;
 	size_t i, start = 0;
 
@@ -1365,7 +1365,7 @@ arb_status arb_event_parse(const char *tok, size_t len, arb_event *ev, arb_error
 	}
 	for (i = 0; i <= len; i++)
 		if (i == len || tok[i] == ':') {
-			if (np == 5)
+			if (np == 4)
 				return event_error(err, ARB_E_EVENT, (int)i + 1, "too many ':' fields");
 			part[np] = tok + start;
 			plen[np++] = i - start;
@@ -1416,7 +1416,7 @@ arb_status arb_event_parse(const char *tok, size_t len, arb_event *ev, arb_error
 		if (at) {
 			size_t mn = plen[2] - cn - 1;
 			if (kind > ARB_CLAIM_FIFTY || !is_uci(at + 1, mn))
-				return event_error(err, ARB_E_EVENT, (int)(at - tok) + 2,
+				return event_error(err, ARB_E_EVENT, (int)(at - tok) + 1,
 						   "'@' takes the intended move of a threefold or fifty claim");
 			memcpy(ev->move, at + 1, mn);
 		}

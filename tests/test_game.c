@@ -1,0 +1,727 @@
+/*
+ * test_game.c -- games as event logs under hand-set rules (engine/game.c,
+ * engine/rules.c), independent of the Lua profiles.
+ *
+ * The token grammar both ways and its errors; events that cannot happen are
+ * refused and change nothing; each rule parameter moves the decision it
+ * should (claims and their penalties, the written move played, strikes and
+ * the "cannot mate" exceptions under each test, flags in order and both
+ * down, agreements, lateness, automatic endings and their precedence,
+ * Armageddon scoring); C hooks change, cancel and end games and their
+ * errors stop the game; PGN comment commands read, written and read back
+ * to the same decisions; results inferred from a Result tag.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter.h"
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* Rules from "field=value" pairs separated by ';'. */
+static arb_rules rules_of(const char *kv)
+{
+	arb_rules r;
+	arb_error err;
+	char buf[1024], *save = NULL;
+	arb_rules_init(&r);
+	snprintf(buf, sizeof buf, "%s", kv ? kv : "");
+	for (char *item = strtok_r(buf, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+		char *eq = strchr(item, '=');
+		ck_assert_msg(eq != NULL, "%s", item);
+		*eq = '\0';
+		ck_assert_msg(arb_rules_set(&r, item, eq + 1, &err) == ARB_OK, "%s", err.message);
+	}
+	return r;
+}
+
+static arb_game *game_of(const char *kv, const char *fen)
+{
+	arb_rules r = rules_of(kv);
+	arb_position *p = arb_position_new();
+	arb_error err;
+	ck_assert(p != NULL);
+	ck_assert_msg(arb_position_set_fen(p, fen, 0, &err) == ARB_OK, "%s", err.message);
+	arb_game *g = arb_game_new(&r, p, NULL);
+	arb_position_free(p);
+	ck_assert(g != NULL);
+	return g;
+}
+
+/* Plays `tokens` and checks the scored result and reason code; returns the
+ * result for more checks (static, valid until the next call). */
+static const arb_game_result *play(const char *kv, const char *fen, const char *tokens,
+				   const char *result, const char *reason)
+{
+	static arb_game_result res;
+	arb_error err;
+	arb_game *g = game_of(kv, fen);
+	ck_assert_msg(arb_game_tokens(g, tokens, &err) == ARB_OK, "%s: %s", tokens, err.message);
+	arb_game_result_get(g, &res);
+	ck_assert_msg(strcmp(res.result, result) == 0 && strcmp(res.reason, reason) == 0,
+		      "%s | %s: got %s %s%s, want %s %s", kv, tokens, res.result, res.reason,
+		      res.detail, result, reason);
+	arb_game_free(g);
+	return &res;
+}
+
+static int has_effect(const arb_game_result *r, const char *e)
+{
+	for (int i = 0; i < r->neffects; i++)
+		if (strcmp(r->effects[i], e) == 0)
+			return 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Tokens
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_tokens_round_trip)
+{
+	static const char *const good[] = {
+		"e2e4", "e7e8q", "claim:threefold:white", "claim:threefold:black@f6g8",
+		"claim:fifty:white@e1e4", "claim:qpf:white", "claim:increment:black",
+		"claim:time:white", "ruling:draw", "ruling:reject", "ruling:postpone",
+		"ruling:accept", "offer:white", "accept:black", "decline:black", "resign:white",
+		"flag:white", "flag:both", "flagdown:black", "illegal:white:e2e5",
+		"retracted:black:e7e4", "nopromo:white:e7e8", "pressnomove:white",
+		"clock:600:90", "clock:12.5:0", "late:black:900",
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		arb_event ev;
+		arb_error err;
+		char back[128];
+		ck_assert_msg(arb_event_parse(good[i], strlen(good[i]), &ev, &err) == ARB_OK, "%s: %s",
+			      good[i], err.message);
+		arb_event_format(&ev, back, sizeof back);
+		ck_assert_str_eq(back, good[i]);
+	}
+}
+END_TEST
+
+START_TEST(test_tokens_bad)
+{
+	static const struct {
+		const char *tok;
+		int column;
+	} bad[] = {
+		{ "claim:foo:white", 7 }, { "offer:green", 7 },	    { "illegal:white:e9e5", 15 },
+		{ "clock:abc:1", 7 },	  { "late:black", 1 },	    { "flag", 1 },
+		{ "e2e4x", 1 },		  { "claim:qpf:white@e2e4", 16 }, { "ruling:maybe", 8 },
+		{ "a:b:c:d:e:f", 10 },	  { "resign:white:x", 1 },  { "claim:threefold:white@", 22 },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		arb_event ev;
+		arb_error err;
+		ck_assert_msg(arb_event_parse(bad[i].tok, strlen(bad[i].tok), &ev, &err) == ARB_E_EVENT,
+			      "%s accepted", bad[i].tok);
+		ck_assert_msg(err.column == bad[i].column, "%s: column %d, want %d (%s)", bad[i].tok,
+			      err.column, bad[i].column, err.message);
+		ck_assert(err.message[0]);
+	}
+	arb_event ev;
+	ck_assert_int_eq(arb_event_parse("", 0, &ev, NULL), ARB_E_EVENT);
+	ck_assert_int_eq(arb_event_parse(NULL, 0, &ev, NULL), ARB_E_ARGUMENT);
+}
+END_TEST
+
+START_TEST(test_refused_events_change_nothing)
+{
+	arb_game *g = game_of(NULL, START);
+	arb_error err;
+	ck_assert_int_eq(arb_game_tokens(g, "e2e4 e7e5", &err), ARB_OK);
+	int nev = arb_game_event_count(g), ndec = arb_game_decision_count(g);
+	static const char *const refused[] = {
+		"e2e4",			  /* not legal here */
+		"illegal:white:g1f3",	  /* a legal move is not illegal */
+		"illegal:black:e7e6",	  /* black is not on move */
+		"ruling:reject",	  /* no claim */
+		"late:white:10",	  /* after move 1 */
+		"claim:threefold:white@a1a5", /* intended move not legal */
+		"nopromo:white:e4e5",	  /* not a promotion */
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		ck_assert_msg(arb_game_tokens(g, refused[i], &err) == ARB_E_EVENT, "%s", refused[i]);
+		ck_assert(strstr(err.message, "column 1"));
+		ck_assert_int_eq(arb_game_event_count(g), nev);
+		ck_assert_int_eq(arb_game_decision_count(g), ndec);
+		ck_assert_int_eq(arb_game_ply_count(g), 2);
+	}
+	/* The column of a bad token inside a line. */
+	ck_assert_int_eq(arb_game_tokens(g, "g1f3 b8c6 zz", &err), ARB_E_EVENT);
+	ck_assert_int_eq(err.column, 11);
+	ck_assert_int_eq(arb_game_ply_count(g), 4); /* the events before it stay */
+	arb_game_free(g);
+	arb_game_free(NULL);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Rules
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_mate_and_after_the_end)
+{
+	arb_game *g = game_of(NULL, START);
+	arb_game_result r;
+	ck_assert_int_eq(arb_game_tokens(g, "f2f3 e7e5 g2g4 d8h4 flag:black resign:black", NULL),
+			 ARB_OK);
+	arb_game_result_get(g, &r);
+	ck_assert_str_eq(r.result, "0-1");
+	ck_assert_str_eq(r.reason, "checkmate");
+	ck_assert_str_eq(r.termination, "normal");
+	ck_assert_str_eq(r.trf[0], "0");
+	ck_assert_str_eq(r.trf[1], "1");
+	ck_assert_str_eq(r.points[1], "1");
+	ck_assert(arb_game_over(g));
+	const arb_decision *last = arb_game_decision(g, arb_game_decision_count(g) - 1);
+	ck_assert_str_eq(last->reason, "ignored");
+	arb_game_free(g);
+}
+END_TEST
+
+START_TEST(test_claims)
+{
+	const char *rep = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1";
+	const char *seq = "d7d5 e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8 clock:90:600 "
+			  "claim:threefold:white";
+	const arb_game_result *r;
+	r = play("draw.claim_penalty_s=180;draw.claimant_penalty=tiered-2009", rep, seq, "*",
+		 "threefold-claim-rejected");
+	ck_assert(has_effect(r, "+180s:black") && has_effect(r, "set:white=60s"));
+	r = play("draw.claim_penalty_s=180;draw.claimant_penalty=half-max-180", rep, seq, "*",
+		 "threefold-claim-rejected");
+	ck_assert(has_effect(r, "-45s:white") && has_effect(r, "+180s:black"));
+	r = play("draw.claim_penalty_s=60", rep, seq, "*", "threefold-claim-rejected");
+	ck_assert_int_eq(r->neffects, 1);
+	/* Valid: the position after the written move occurs a third time. */
+	play(NULL, START, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 claim:threefold:black@f6g8",
+	     "1/2-1/2", "threefold-claim");
+	/* A claim by the player not on move fails; the claim is an offer. */
+	play(NULL, START, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 claim:threefold:black "
+			  "accept:white",
+	     "1/2-1/2", "agreement");
+	/* Fifty moves: completed by the written move; a capture resets. */
+	play(NULL, "8/8/2k5/8/8/8/3K4/4R3 w - - 99 120", "claim:fifty:white@e1e2", "1/2-1/2",
+	     "fifty-claim");
+	r = play(NULL, "8/8/2k5/8/4p3/8/3K4/4R3 w - - 99 120", "claim:fifty:white@e1e4", "*",
+		 "fifty-claim-rejected");
+	ck_assert(has_effect(r, "move-played:e1e4") && has_effect(r, "+120s:black"));
+	arb_game *g = game_of(NULL, "8/8/2k5/8/4p3/8/3K4/4R3 w - - 99 120");
+	ck_assert_int_eq(arb_game_tokens(g, "claim:fifty:white@e1e4", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_ply_count(g), 1);
+	ck_assert_int_eq(arb_position_side_to_move(arb_game_position(g)), ARB_BLACK);
+	arb_game_free(g);
+}
+END_TEST
+
+START_TEST(test_illegal_moves)
+{
+	const arb_game_result *r;
+	r = play(NULL, START, "illegal:white:e2e5 e2e4", "*", "illegal-move-penalty");
+	ck_assert(has_effect(r, "+120s:black"));
+	play(NULL, START, "illegal:white:e2e5 e2e4 e7e5 illegal:white:g1g4", "0-1",
+	     "illegal-move-loss");
+	play("illegal.lose_on=0", START, "illegal:white:e2e5 e2e4 e7e5 illegal:white:g1g4 g1f3",
+	     "*", "illegal-move-penalty");
+	/* The opponent cannot mate: a draw instead (FIDE test, US blitz test). */
+	play("illegal.lose_on=1", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "illegal:white:a1b3",
+	     "1/2-1/2", "illegal-move-draw");
+	play("illegal.lose_on=1", "2b1k3/8/8/8/8/8/PP6/R3K3 w Q - 0 1", "illegal:white:a1a3",
+	     "0-1", "illegal-move-loss");
+	play("illegal.lose_on=1;illegal.cannot_mate=uscf-blitz", "2b1k3/8/8/8/8/8/PP6/R3K3 w Q - 0 1",
+	     "illegal:white:a1a3", "1/2-1/2", "illegal-move-draw");
+	play("illegal.mode=reinstate", START, "illegal:white:e2e5 e2e4", "*",
+	     "illegal-move-reinstated");
+	play("illegal.mode=quickplay-only;time.period=not-last", START, "illegal:white:e2e5", "*",
+	     "illegal-move-reinstated");
+	play("illegal.mode=quickplay-only;time.period=last", START, "illegal:white:e2e5", "*",
+	     "illegal-move-penalty");
+	play("illegal.mode=rejected", START, "illegal:white:e2e5 e2e4", "*",
+	     "illegal-input-rejected");
+	/* Unfinished promotion: a queen and the penalty (2014+), or the loss. */
+	r = play("illegal.promotion=queen;illegal.penalty_s=60", "8/4P1k1/8/8/8/8/r7/4K3 w - - 0 1",
+		 "nopromo:white:e7e8", "*", "illegal-move-penalty");
+	ck_assert(has_effect(r, "queen-on:e8") && has_effect(r, "+60s:black"));
+	play("illegal.promotion=queen;illegal.lose_on=1", "8/4P1k1/8/8/8/8/r7/4K3 w - - 0 1",
+	     "nopromo:white:e7e8", "0-1", "illegal-move-loss");
+	play("illegal.promotion=improper-press", "8/4P1k1/8/8/8/8/r7/4K3 w - - 0 1",
+	     "nopromo:white:e7e8 e7e8n", "*", "improper-clock-press");
+	/* Pressing without a move. */
+	play("illegal.press_without_move=illegal", START, "pressnomove:white e2e4 e7e5 pressnomove:white",
+	     "0-1", "illegal-move-loss");
+	play(NULL, START, "pressnomove:white", "*", "clock-misuse");
+	play(NULL, START, "retracted:white:e2e5 e2e4", "*", "not-completed");
+}
+END_TEST
+
+START_TEST(test_flags)
+{
+	const char *bishops = "8/8/3bk3/8/8/3BK3/8/8 b - - 0 1";
+	play(NULL, bishops, "flag:black", "1-0", "time-forfeit");
+	play("time.flag_test=uscf-14e", bishops, "flag:black", "1/2-1/2", "time-draw");
+	play("time.flag_test=uscf-blitz", bishops, "flag:black", "1/2-1/2", "time-draw");
+	play("time.flag_test=lichess", bishops, "flag:black", "1-0", "time-forfeit");
+	play("time.flag_test=lichess", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1", "flag:black", "1/2-1/2",
+	     "time-draw");
+	play(NULL, "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "1/2-1/2", "time-draw");
+	/* Not yet established: a mate first wins. */
+	play(NULL, START, "f2f3 e7e5 g2g4 flagdown:black d8h4", "0-1", "checkmate");
+	play("time.flag_by=server", START, "f2f3 e7e5 g2g4 flagdown:black", "1-0", "time-forfeit");
+	play(NULL, START, "e2e4 flagdown:black claim:time:white", "1-0", "time-forfeit");
+	play(NULL, START, "e2e4 claim:time:white", "*", "time-claim-rejected");
+	/* Both down: a digital clock knows the order; else 6.11. */
+	const char *both = "e2e4 flagdown:black e7e5 flagdown:white claim:time:white";
+	play("time.clock=digital", START, both, "1-0", "time-forfeit");
+	play("time.clock=analog;time.period=last", START, both, "1/2-1/2", "both-flags-draw");
+	play("time.clock=analog;time.period=not-last", START, both, "*", "both-flags-continue");
+	play("time.claimant_flag_up=true;time.clock=digital;time.both_flags=draw", START, both,
+	     "1/2-1/2", "both-flags-draw");
+	play("time.both_flags=uscf;time.period=not-last", START, "flag:both", "*",
+	     "both-flags-continue");
+	/* Armageddon: a drawn board is a Black win, unless the regulations say
+	 * a loss on time is a loss. */
+	const arb_game_result *r = play("score.draw=black-wins;score.draw_odds_on_time_draw=true",
+					"4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "0-1",
+					"armageddon-draw-odds");
+	ck_assert(has_effect(r, "board=1/2-1/2"));
+	ck_assert_str_eq(r->board, "1/2-1/2");
+	play("score.draw=black-wins;score.draw_odds_on_time_draw=false",
+	     "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "1-0", "time-draw");
+}
+END_TEST
+
+START_TEST(test_agreement_and_lateness)
+{
+	play(NULL, START, "offer:white accept:black", "1/2-1/2", "agreement");
+	play("draw.agreement_min_moves=1", START, "offer:white accept:black", "*",
+	     "agreement-invalid");
+	play("draw.offer_min_ply=2", START, "offer:white accept:black", "*", "offer-not-allowed");
+	play(NULL, START, "e2e4 offer:white e7e5 accept:black", "*", "offer-expired");
+	play(NULL, START, "e2e4 offer:white e7e5", "*", "offer-lapsed");
+	play(NULL, START, "e2e4 offer:white decline:black e7e5 accept:white", "*", "");
+	play(NULL, "4k3/8/8/8/8/8/q7/4K3 w - - 0 1", "resign:black", "1-0", "resignation");
+	play("draw.resign_dead_draw=true", "4k3/8/8/8/8/8/q7/4K3 w - - 0 1", "resign:black",
+	     "1/2-1/2", "resign-dead-draw");
+	const arb_game_result *r = play("time.default_s=0", START, "late:black:900", "1-0",
+					"default-loss");
+	ck_assert_str_eq(r->trf[0], "+");
+	ck_assert_str_eq(r->trf[1], "-");
+	play("time.default_s=3600", START, "late:black:900", "*", "late-time-lost");
+}
+END_TEST
+
+START_TEST(test_automatic_endings)
+{
+	const char *cycle8 = "e2e4 e7e5 g1f3 g8f6 b1c3 b8c6 f3g1 f6g8 c3b1 c6b8 g1f3 g8f6 b1c3 b8c6 "
+			     "f3g1 f6g8 c3b1 c6b8 g1f3 g8f6 b1c3 b8c6 f3g1 f6g8 c3b1 c6b8 g1f3 g8f6 "
+			     "b1c3 b8c6 f3g1 f6g8 c3b1 c6b8";
+	play("draw.fivefold=any", START, cycle8, "1/2-1/2", "fivefold-auto");
+	play("draw.fivefold=consecutive", START, cycle8, "*", "fivefold-not-consecutive");
+	play("draw.fivefold=td", START, cycle8, "*", "td-may-declare-draw");
+	const char *cycle4 = "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 "
+			     "g1f3 g8f6 f3g1 f6g8";
+	play("draw.fivefold=consecutive", START, cycle4, "1/2-1/2", "fivefold-auto");
+	play(NULL, START, cycle4, "*", "no-claim");
+	play("draw.threefold=auto", START, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+	     "1/2-1/2", "threefold-autoclaim");
+	/* 75 moves; a mate on that move wins (9.6.2). */
+	play("draw.seventyfive=auto", "7k/8/6K1/8/8/8/8/R7 w - - 149 150", "a1a2", "1/2-1/2",
+	     "seventyfive-auto");
+	play("draw.seventyfive=auto", "7k/8/6K1/8/8/8/8/R7 w - - 149 150", "a1a8", "1-0",
+	     "checkmate");
+	play(NULL, "7k/8/6K1/8/8/8/8/R7 w - - 149 150", "a1a2", "*", "no-automatic-75-move-draw");
+	play("draw.fifty=auto", "7k/8/6K1/8/8/8/8/R7 w - - 99 100", "a1a2", "1/2-1/2", "fifty-auto");
+	/* Dead positions: the wall, and material; lichess misses the wall. */
+	play(NULL, "8/4k3/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/3K4/8 w - - 0 1", "h4h5", "1/2-1/2",
+	     "dead-position");
+	play("draw.dead=material", "8/4k3/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/3K4/8 w - - 0 1", "h4h5",
+	     "*", "not-detected");
+	play("draw.dead=uscf", "8/8/4k3/8/3n4/4K3/8/8 w - - 0 1", "e3d4", "1/2-1/2",
+	     "insufficient-material");
+	play("draw.dead=material", "8/8/4k3/8/3n4/4K3/8/8 w - - 0 1", "e3d4", "1/2-1/2",
+	     "insufficient-material-auto");
+}
+END_TEST
+
+START_TEST(test_quickplay)
+{
+	const char *fen = "4k3/r7/8/8/8/8/7R/4K3 w - - 0 1";
+	play("time.qpf=fide-10.2", fen, "clock:90:600 claim:qpf:white ruling:draw", "1/2-1/2",
+	     "qpf-draw");
+	const arb_game_result *r = play("time.qpf=fide-10.2", fen,
+					"clock:90:600 claim:qpf:white ruling:reject", "*",
+					"qpf-rejected");
+	ck_assert(has_effect(r, "+120s:black"));
+	play("time.qpf=fide-10.2", fen, "clock:150:600 claim:qpf:white", "*", "qpf-invalid");
+	play("time.qpf=fide-10.2;speed=blitz", fen, "clock:90:600 claim:qpf:white", "*",
+	     "qpf-unavailable");
+	play("time.qpf=guidelines-iii", fen, "clock:90:600 claim:qpf:white", "*",
+	     "qpf-unavailable");
+	play("time.qpf=guidelines-iii;time.qpf_announced=true;time.tc=5400+30", fen,
+	     "clock:90:600 claim:qpf:white", "*", "qpf-unavailable");
+	play("time.qpf=none", fen, "clock:90:600 claim:qpf:white", "*", "claim-unavailable");
+	r = play("time.qpf=uscf-14h;time.qpf_announced=true;time.tc=G/90 d/0;"
+		 "time.qpf_limit_ms=120000;time.qpf_reject_s=0;time.qpf_reject_claimant_s=60",
+		 fen, "clock:90:600 claim:qpf:white ruling:reject", "*", "qpf-rejected");
+	ck_assert(has_effect(r, "-60s:white"));
+	ck_assert_int_eq(r->neffects, 1);
+	play("time.qpf=uscf-14h;time.qpf_announced=true;time.tc=G/90", fen,
+	     "clock:90:600 claim:qpf:white", "*", "qpf-unavailable"); /* 5E2 default delay */
+	/* The 5-second request (G.4 / III.4) is an offer; refused, then granted. */
+	r = play("time.qpf=guidelines-iii;time.qpf_announced=true", fen,
+		 "clock:90:600 claim:increment:white decline:black ruling:accept", "*",
+		 "increment-added");
+	ck_assert(has_effect(r, "+5s/move:both") && has_effect(r, "+120s:black"));
+	play("time.qpf=guidelines-iii;time.qpf_announced=true", fen,
+	     "clock:90:600 claim:increment:white accept:black", "1/2-1/2", "agreement");
+}
+END_TEST
+
+START_TEST(test_chess960_castling_note)
+{
+	play("chess960=true", "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", "b1e1", "*",
+	     "castling-960");
+	play("chess960=true", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", "g1h1", "*",
+	     "castling-960");
+	play(NULL, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "*", "");
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Hooks
+ * ---------------------------------------------------------------------- */
+
+static int stalemate_wins(void *ud, const struct arb_game *g, const struct arb_decision *end,
+			  arb_hook_out *out, char *err, size_t n)
+{
+	(void)ud, (void)err, (void)n;
+	if (end && strcmp(end->reason, "stalemate") == 0) {
+		int mover = !arb_position_side_to_move(arb_game_position(g));
+		out->set = 1;
+		strcpy(out->result, mover == ARB_WHITE ? "1-0" : "0-1");
+		strcpy(out->reason, "stalemate-win");
+		strcpy(out->article, "house rule");
+		strcpy(out->points[mover], "3");
+		strcpy(out->points[!mover], "0");
+	}
+	if (end && strcmp(end->reason, "agreement") == 0 &&
+	    arb_position_fullmove_number(arb_game_position(g)) < 30) {
+		out->set = 1;
+		strcpy(out->result, "*");
+		strcpy(out->reason, "agreement-not-allowed");
+	}
+	return 0;
+}
+
+static int failing(void *ud, const struct arb_game *g, const struct arb_decision *end,
+		   arb_hook_out *out, char *err, size_t n)
+{
+	(void)g, (void)end, (void)out;
+	int *calls = ud;
+	if (++*calls == 3) {
+		snprintf(err, n, "boom");
+		return -1;
+	}
+	return 0;
+}
+
+static int ends_at_move_3(void *ud, const struct arb_game *g, const struct arb_decision *end,
+			  arb_hook_out *out, char *err, size_t n)
+{
+	(void)ud, (void)end, (void)err, (void)n;
+	if (arb_game_ply_count(g) == 5) {
+		out->set = 1;
+		strcpy(out->result, "1-0");
+		strcpy(out->reason, "house-win");
+	}
+	return 0;
+}
+
+START_TEST(test_hooks)
+{
+	arb_rules r;
+	arb_game_result res;
+	arb_position *p = arb_position_new();
+	arb_error err;
+	arb_rules_init(&r);
+	r.on_end = stalemate_wins;
+	arb_position_set_fen(p, "7k/4Q3/6K1/8/8/p7/P7/8 w - - 0 1", 0, NULL);
+	arb_game *g = arb_game_new(&r, p, NULL);
+	ck_assert_int_eq(arb_game_tokens(g, "e7f7", &err), ARB_OK);
+	arb_game_result_get(g, &res);
+	ck_assert_str_eq(res.result, "1-0");
+	ck_assert_str_eq(res.board, "1/2-1/2");
+	ck_assert_str_eq(res.reason, "stalemate-win");
+	ck_assert_str_eq(res.points[0], "3");
+	arb_game_free(g);
+
+	g = arb_game_new(&r, NULL, NULL);
+	ck_assert_int_eq(arb_game_tokens(g, "e2e4 e7e5 offer:white accept:black g1f3", &err), ARB_OK);
+	arb_game_result_get(g, &res);
+	ck_assert_str_eq(res.result, "*");
+	ck_assert_int_eq(arb_game_ply_count(g), 3);
+	arb_game_free(g);
+
+	int calls = 0;
+	arb_rules_init(&r);
+	r.on_move = failing;
+	r.hook_data = &calls;
+	g = arb_game_new(&r, NULL, NULL);
+	ck_assert_int_eq(arb_game_tokens(g, "e2e4 e7e5 g1f3 b8c6", &err), ARB_E_PROFILE);
+	ck_assert(strstr(err.message, "boom"));
+	ck_assert(strstr(err.message, "on_move"));
+	arb_game_free(g);
+
+	arb_rules_init(&r);
+	r.on_move = ends_at_move_3;
+	g = arb_game_new(&r, NULL, NULL);
+	ck_assert_int_eq(arb_game_tokens(g, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6", &err), ARB_OK);
+	arb_game_result_get(g, &res);
+	ck_assert_str_eq(res.result, "1-0");
+	ck_assert_str_eq(res.reason, "house-win");
+	ck_assert_int_eq(arb_game_ply_count(g), 5);
+	arb_game_free(g);
+	arb_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * Rules fields
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_rules_fields)
+{
+	arb_rules r;
+	arb_error err;
+	char buf[ARB_RULES_VALUE];
+	arb_rules_field f;
+	int n = 0;
+	arb_rules_init(&r);
+	for (int i = 0; arb_rules_field_at(i, &f); i++, n++) {
+		ck_assert(f.name && f.doc);
+		ck_assert_msg(arb_rules_get(&r, f.name, buf, sizeof buf) >= 0, "%s", f.name);
+		ck_assert_msg(arb_rules_set(&r, f.name, buf, &err) == ARB_OK, "%s=%s: %s", f.name, buf,
+			      err.message);
+	}
+	ck_assert_int_gt(n, 40);
+	ck_assert_int_eq(arb_rules_set(&r, "draw.fifty", "sometimes", &err), ARB_E_PROFILE);
+	ck_assert(strstr(err.message, "draw.fifty") && strstr(err.message, "claim"));
+	ck_assert_int_eq(arb_rules_set(&r, "draw.nothing", "1", &err), ARB_E_PROFILE);
+	ck_assert(strstr(err.message, "draw.nothing"));
+	ck_assert_int_eq(arb_rules_set(&r, "illegal.penalty_s", "12x", &err), ARB_E_PROFILE);
+	ck_assert_int_eq(arb_rules_set(&r, "illegal.penalty_s", "-5", &err), ARB_E_PROFILE);
+	ck_assert_int_eq(arb_rules_set(&r, "chess960", "yes", &err), ARB_E_PROFILE);
+	ck_assert_int_eq(arb_rules_set(&r, "articles.nothing", "1", &err), ARB_E_PROFILE);
+	char longer[300];
+	memset(longer, 'x', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	ck_assert_int_eq(arb_rules_set(&r, "edition", longer, &err), ARB_E_PROFILE);
+	ck_assert_int_eq(arb_rules_set(&r, "edition", "FIDE 2014", &err), ARB_OK);
+	ck_assert_int_eq(arb_rules_set(&r, "articles.fivefold", "9.6a", &err), ARB_OK);
+	arb_rules_cite(&r, ARB_ART_FIVEFOLD, buf, sizeof buf);
+	ck_assert_str_eq(buf, "FIDE 2014 9.6a");
+	arb_rules_cite(&r, ARB_ART_FIFTY, buf, sizeof buf);
+	ck_assert_str_eq(buf, "FIDE 2014");
+	ck_assert_int_eq(arb_rules_get(&r, "no.such", buf, sizeof buf), -1);
+	ck_assert_int_eq(arb_article_from_key("seventyfive"), ARB_ART_SEVENTYFIVE);
+	ck_assert_str_eq(arb_article_key(ARB_ART_QPF), "qpf");
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
+ * PGN
+ * ---------------------------------------------------------------------- */
+
+typedef struct src {
+	const char *s;
+	size_t at, len;
+} src;
+
+static size_t read_str(void *ctx, char *buf, size_t n)
+{
+	src *c = ctx;
+	size_t k = c->len - c->at < n ? c->len - c->at : n;
+	memcpy(buf, c->s + c->at, k);
+	c->at += k;
+	return k;
+}
+
+/* Adjudicates every game of a PGN text; returns the number of games. */
+static int each_game(const char *text, const char *kv, arb_game **games, int max)
+{
+	src c = { text, 0, strlen(text) };
+	arb_pgn_reader *rd = arb_pgn_reader_new(read_str, &c, "test", 0);
+	arb_rules r = rules_of(kv);
+	arb_record *rec;
+	arb_error err;
+	int n = 0;
+	ck_assert(rd != NULL);
+	while (arb_pgn_next(rd, &rec, &err) == ARB_OK && rec && n < max) {
+		games[n] = arb_game_from_record(rec, &r, &err);
+		ck_assert_msg(games[n] != NULL, "%s", err.message);
+		n++;
+	}
+	arb_pgn_reader_free(rd);
+	return n;
+}
+
+static int write_str(void *ctx, const char *buf, size_t n)
+{
+	char *out = ctx;
+	size_t k = strlen(out);
+	if (k + n >= 8192)
+		return 1;
+	memcpy(out + k, buf, n);
+	out[k + n] = '\0';
+	return 0;
+}
+
+static void same_decisions(const arb_game *a, const arb_game *b)
+{
+	ck_assert_int_eq(arb_game_decision_count(a), arb_game_decision_count(b));
+	for (int i = 0; i < arb_game_decision_count(a); i++) {
+		const arb_decision *x = arb_game_decision(a, i), *y = arb_game_decision(b, i);
+		ck_assert_str_eq(x->reason, y->reason);
+		ck_assert_str_eq(x->result, y->result);
+		ck_assert_int_eq(x->ply, y->ply);
+		ck_assert_int_eq(x->neffects, y->neffects);
+	}
+}
+
+START_TEST(test_pgn_commands)
+{
+	static const char pgn[] =
+		"[Event \"a\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+		"{[%late black 60]} 1. e4 {[%clk 0:59:50]} e5 {[%illegal white g1g4]} 2. Nf3 "
+		"{[%offer white] some words} Nc6 {[%accept white]} "
+		"3. Bc4 {[%claim threefold]} *\n\n"
+		"[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+		"[Event \"c\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n"
+		"[SetUp \"1\"]\n[FEN \"4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1-0\n\n"
+		"[Event \"d\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n"
+		"[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+	arb_game *g[8];
+	arb_game_result r;
+	int n = each_game(pgn, "time.default_s=3600;illegal.penalty_s=60", g, 8);
+	ck_assert_int_eq(n, 5);
+	arb_game_result_get(g[0], &r);
+	ck_assert_str_eq(r.result, "*");
+	ck_assert_str_eq(r.reason, "threefold-claim-rejected");
+	ck_assert_int_eq(arb_game_strikes(g[0], ARB_WHITE), 1);
+	ck_assert_int_eq(arb_game_time(g[0], ARB_WHITE), 3590000 + 120000); /* [%clk], then the claim */
+	int offers_lapsed = 0;
+	for (int i = 0; i < arb_game_decision_count(g[0]); i++)
+		offers_lapsed += strcmp(arb_game_decision(g[0], i)->reason, "offer-lapsed") == 0;
+	ck_assert_int_eq(offers_lapsed, 1);
+	arb_game_result_get(g[1], &r);
+	ck_assert_str_eq(r.reason, "checkmate");
+	arb_game_result_get(g[2], &r); /* flagged, White cannot mate: FIDE 6.9 */
+	ck_assert_str_eq(r.result, "1/2-1/2");
+	ck_assert_str_eq(r.reason, "time-draw");
+	ck_assert(strstr(r.detail, "inferred"));
+	arb_game_result_get(g[3], &r);
+	ck_assert_str_eq(r.reason, "agreement");
+	arb_game_result_get(g[4], &r);
+	ck_assert_str_eq(r.reason, "resignation");
+
+	/* Written back into their own records and read again: the same
+	 * decisions, the other comment text and the clocks kept. */
+	static char out[8192];
+	src c = { pgn, 0, strlen(pgn) };
+	arb_pgn_reader *rd = arb_pgn_reader_new(read_str, &c, "test", 0);
+	arb_rules rules = rules_of("time.default_s=3600;illegal.penalty_s=60");
+	arb_record *rec;
+	arb_error err;
+	for (int i = 0; i < n; i++) {
+		ck_assert(arb_pgn_next(rd, &rec, &err) == ARB_OK && rec);
+		arb_game *one = arb_game_from_record(rec, &rules, &err);
+		ck_assert(one != NULL);
+		out[0] = '\0';
+		ck_assert_int_eq(arb_game_to_record(one, rec), ARB_OK);
+		ck_assert_int_eq(arb_pgn_write(rec, write_str, out), ARB_OK);
+		arb_game *again[1];
+		ck_assert_int_eq(each_game(out, "time.default_s=3600;illegal.penalty_s=60", again, 1), 1);
+		same_decisions(g[i], again[0]);
+		if (i == 0) {
+			ck_assert(strstr(out, "[%illegal white g1g4]"));
+			ck_assert_msg(strstr(out, "some words"), "%s", out);
+			ck_assert(strstr(out, "[%clk 0:59:50]"));
+			ck_assert(strstr(out, "[White \"W\"]"));
+		}
+		if (i == 2)
+			ck_assert(strstr(out, "[Termination \"time forfeit\"]"));
+		arb_game_free(again[0]);
+		arb_game_free(one);
+	}
+	arb_pgn_reader_free(rd);
+	for (int i = 0; i < n; i++)
+		arb_game_free(g[i]);
+}
+END_TEST
+
+/* A token log written as PGN and read back (the queen placed after an
+ * unfinished promotion and the written move of a failed claim are moves of
+ * the movetext, not repeated). */
+START_TEST(test_token_log_round_trip)
+{
+	static const char *const logs[][3] = {
+		{ "illegal.promotion=queen;illegal.penalty_s=60", "8/4P1k1/8/8/8/8/r7/4K3 w - - 0 1",
+		  "nopromo:white:e7e8 g7h6 e8e7 clock:30:40 flagdown:white" },
+		{ NULL, "8/8/2k5/8/4p3/8/3K4/4R3 w - - 99 120", "claim:fifty:white@e1e4 c6c5 offer:white" },
+		{ NULL, START, "e2e4 illegal:black:e7e4 e7e5 g1f3 resign:black" },
+	};
+	for (size_t i = 0; i < sizeof logs / sizeof logs[0]; i++) {
+		arb_game *g = game_of(logs[i][0], logs[i][1]);
+		arb_error err;
+		ck_assert_msg(arb_game_tokens(g, logs[i][2], &err) == ARB_OK, "%s", err.message);
+		arb_record *rec = arb_record_new();
+		static char out[8192];
+		out[0] = '\0';
+		ck_assert_int_eq(arb_game_to_record(g, rec), ARB_OK);
+		ck_assert_int_eq(arb_pgn_write(rec, write_str, out), ARB_OK);
+		arb_game *again[1];
+		ck_assert_int_eq(each_game(out, logs[i][0], again, 1), 1);
+		same_decisions(g, again[0]);
+		arb_game_free(again[0]);
+		arb_record_free(rec);
+		arb_game_free(g);
+	}
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("game");
+	TCase *t = tcase_create("all");
+	tcase_set_timeout(t, 120);
+	tcase_add_test(t, test_tokens_round_trip);
+	tcase_add_test(t, test_tokens_bad);
+	tcase_add_test(t, test_refused_events_change_nothing);
+	tcase_add_test(t, test_mate_and_after_the_end);
+	tcase_add_test(t, test_claims);
+	tcase_add_test(t, test_illegal_moves);
+	tcase_add_test(t, test_flags);
+	tcase_add_test(t, test_agreement_and_lateness);
+	tcase_add_test(t, test_automatic_endings);
+	tcase_add_test(t, test_quickplay);
+	tcase_add_test(t, test_chess960_castling_note);
+	tcase_add_test(t, test_hooks);
+	tcase_add_test(t, test_rules_fields);
+	tcase_add_test(t, test_pgn_commands);
+	tcase_add_test(t, test_token_log_round_trip);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
