@@ -1,5 +1,6 @@
 # Thin wrapper over CMake. The two commands a user needs:
 #   make run    install missing build dependencies, build, run the demo
+#               (and adjudicate examples/games/*.pgn under several editions)
 #   make test   the same, then every test (CTest)
 # Also: make bench (perft speed vs Stockfish), make fuzz SECONDS=N, make clean.
 
@@ -22,8 +23,24 @@ configure: deps $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# `make run` also adjudicates the example games (examples/games/*.pgn) under
+# several editions with `arbiter compare`, which lists the games whose scored
+# results differ, one row per profile with the reason and the article.
+RULES_STANDARD = fide2009-standard,fide2014-standard,fide2023-standard,uscf-standard
+RULES_BLITZ = fide2009-blitz,fide2014-blitz,fide2023-blitz,uscf-blitz
+RULES_ARMAGEDDON = fide2023-blitz,armageddon{base=fide2023-blitz}
+
 run: build
 	@sh scripts/demo.sh $(BUILD)/arbiter
+	@printf '\n== competition rules: the example games under each edition (arbiter compare)\n'
+	@printf '\n-- standard play: %s\n' '$(RULES_STANDARD)'
+	@$(BUILD)/arbiter compare --profiles '$(RULES_STANDARD)' examples/games/standard-*.pgn
+	@printf '\n-- blitz: %s\n' '$(RULES_BLITZ)'
+	@$(BUILD)/arbiter compare --profiles '$(RULES_BLITZ)' examples/games/blitz-*.pgn
+	@printf '\n-- Armageddon: %s\n' '$(RULES_ARMAGEDDON)'
+	@$(BUILD)/arbiter compare --profiles '$(RULES_ARMAGEDDON)' examples/games/armageddon-*.pgn
+	@printf '\n-- one line per game (arbiter adjudicate --profile fide2023-standard)\n'
+	@$(BUILD)/arbiter adjudicate --profile fide2023-standard examples/games/standard-*.pgn
 
 test: run
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -48,7 +65,7 @@ FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
 	cmake --build build-fuzz -j $(JOBS)
-	@for t in fen uci pgn san epd timecontrol; do \
+	@for t in fen uci pgn san epd timecontrol events; do \
 		mkdir -p build-fuzz/corpus-$$t && \
 		echo "fuzz_$$t: $(FUZZ_LIMIT)" && \
 		rc=0 && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

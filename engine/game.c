@@ -1227,7 +1227,7 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 	case ARB_EV_CLAIM:
 		if (ev.claim == ARB_CLAIM_THREEFOLD || ev.claim == ARB_CLAIM_FIFTY) {
 			st = claim_draw(g, &ev, err);
-			g->last_claim_decided = 1;
+			g->last_claim_decided = st == ARB_OK;
 		} else if (ev.claim == ARB_CLAIM_TIME) {
 			claim_time(g, ev.color);
 		} else {
@@ -1921,8 +1921,9 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 	if (!g || !rec)
 		return ARB_E_ARGUMENT;
 	int nply = arb_game_ply_count(g);
-	if (arb_record_ply_count(rec) == 0 && nply > 0) {
-		/* A record without the moves (a token log): take the game's. */
+	if (arb_record_ply_count(rec) == 0) {
+		/* A record without the moves (a token log): take the game's start
+		 * and moves. */
 		if (arb_record_set_start(rec, g->start) != ARB_OK)
 			return ARB_E_NOMEM;
 		int node = 0;
