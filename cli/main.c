@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "adjudicate.h"
 #include "cli.h"
 
 struct command {
@@ -27,6 +28,13 @@ static const struct command commands[] = {
 	 cli_analyse_usage},
 	{"clock", "time controls: parse, classify, simulate, check a game's clock", cli_clock,
 	 cli_clock_usage},
+	{"adjudicate", "decide games under a rule profile: result, reason, article", cli_adjudicate,
+	 cli_adjudicate_usage},
+	{"compare", "adjudicate games under several profiles, list where they differ", cli_compare,
+	 cli_compare_usage},
+	{"profiles", "list the competition-rule profiles", cli_profiles, cli_profiles_usage},
+	{"profile", "show a profile's parameters, or diff two profiles", cli_profile,
+	 cli_profile_usage},
 	{"run", "run a Lua script with module \"arbiter\" preloaded", cli_run, cli_run_usage},
 };
 
@@ -52,7 +60,7 @@ static void usage(FILE *out)
 	      "Commands:\n",
 	      out);
 	for (i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n"
 	      "A FEN may be given as one argument or as its fields in separate arguments.\n"
 	      "Exit status: 0 ok, 1 bad input, 2 bad command line or unreadable file.\n",

@@ -27,11 +27,8 @@ void cli_run_usage(FILE *out)
 
 #ifdef ARBITER_HAVE_LUA
 
-#include <lauxlib.h>
-#include <lua.h>
-#include <lualib.h>
-
 #include "arbiter_lua.h"
+#include "compat.h" /* Lua 5.4 or LuaJIT */
 
 /* The message handler: the error with a traceback. */
 static int traceback(lua_State *L)

@@ -432,11 +432,11 @@ static void castling_note(arb_game *g, arb_move m)
 	char rt[3] = { (char)('a' + ARB_FILE(c.rook_to)), (char)('1' + ARB_RANK(c.rook_to)), 0 };
 	/* FIDE 2023 Guidelines II.3.2: end squares as in standard chess. */
 	if (c.king_from == c.king_to)
-		decide(g, 0, "castling-960", ARB_ART_CASTLING_960,
+		decide(g, 1, "castling-960", ARB_ART_CASTLING_960,
 		       "(%s-side: king stays %s, rook %s->%s)", wing == ARB_KINGSIDE ? "g" : "c",
 		       kf, rf, rt);
 	else
-		decide(g, 0, "castling-960", ARB_ART_CASTLING_960,
+		decide(g, 1, "castling-960", ARB_ART_CASTLING_960,
 		       "(%s-side: king %s->%s, rook %s->%s)", wing == ARB_KINGSIDE ? "g" : "c", kf,
 		       kt, rf, rt);
 }
@@ -785,16 +785,18 @@ static arb_status ruling(arb_game *g, const arb_event *ev, arb_error *err)
 	int c = g->claim_by;
 
 	if (g->claim_open < 0) {
+		if (g->last_claim_decided) {
+			/* The claim just before was decided from the position and the
+			 * rules (valid, incorrect, unavailable): nothing left to rule. */
+			decide(g, 2, "ruling-ignored", ARB_ART_COUNT,
+			       "(the claim was already decided)");
+			return ARB_OK;
+		}
 		if (ev->ruling == ARB_RULING_DRAW) {
 			/* The arbiter / director declares a draw (US 14K; FIDE 5.2.2 on a
 			 * dead position the engine left undetermined). */
 			d = decide(g, 0, "td-draw", ARB_ART_TD, NULL);
 			end_game(g, d, "1/2-1/2", -1);
-			return ARB_OK;
-		}
-		if (g->last_claim_decided) {
-			decide(g, 2, "ruling-ignored", ARB_ART_COUNT,
-			       "(the claim was already decided from the position)");
 			return ARB_OK;
 		}
 		return event_error(err, ARB_E_EVENT, 0, "a ruling with no open claim");
@@ -1232,6 +1234,8 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 			claim_time(g, ev.color);
 		} else {
 			st = claim_qpf(g, &ev);
+			/* Unavailable or invalid: decided at once, no ruling to come. */
+			g->last_claim_decided = st == ARB_OK && g->claim_open < 0;
 		}
 		break;
 	case ARB_EV_RULING:
@@ -1664,8 +1668,15 @@ void arb_game_result_get(const arb_game *g, arb_game_result *out)
 		snprintf(out->points[1], sizeof out->points[1], "%s", g->points[1][0] ? g->points[1] : pb);
 		return;
 	}
-	for (int i = g->ndec - 1; i >= 0; i--)
-		if (g->dec[i].note != 2) {
+	int pick = -1;
+	for (int i = g->ndec - 1; i >= 0 && pick < 0; i--)
+		if (g->dec[i].note == 0)
+			pick = i;
+	for (int i = g->ndec - 1; i >= 0 && pick < 0; i--)
+		if (g->dec[i].note == 1)
+			pick = i;
+	for (int i = pick; i >= 0 && i == pick; i--)
+		{
 			snprintf(out->reason, sizeof out->reason, "%s", g->dec[i].reason);
 			snprintf(out->detail, sizeof out->detail, "%s", g->dec[i].detail);
 			snprintf(out->article, sizeof out->article, "%s", g->dec[i].article);
@@ -1931,7 +1942,10 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 			if ((node = arb_record_add_move(rec, node, arb_game_move(g, i))) == ARB_NO_NODE)
 				return ARB_E_NOMEM;
 	}
-	if (arb_record_ply_count(rec) != nply)
+	/* The record may go on after the game ended under this profile (a
+	 * 75-move draw the players did not notice): those moves stay, without
+	 * event commands. Fewer moves than the game has is a different game. */
+	if (arb_record_ply_count(rec) < nply || (arb_record_ply_count(rec) > nply && !g->ended))
 		return ARB_E_ARGUMENT;
 	size_t cap = 4096;
 	char *buf = malloc(cap), cmd[128];

@@ -27,6 +27,7 @@ if not draw then
 end
 
 local SQ = 45    -- square size
+local HALF = math.floor(SQ / 2)
 local MARGIN = 20 -- room for the labels
 local SIZE = 8 * SQ + 2 * MARGIN
 local LIGHT, DARK = "#f0d9b5", "#b58863"
@@ -54,18 +55,18 @@ local function svg(pos, title)
       if piece then
         add('<text x="%d" y="%d" font-size="%d" text-anchor="middle" '
           .. 'dominant-baseline="central" font-family="serif">%s</text>',
-          x + SQ // 2, y + SQ // 2, SQ * 4 // 5, GLYPH[piece])
+          x + HALF, y + HALF, math.floor(SQ * 4 / 5), GLYPH[piece])
       end
     end
   end
   for i = 1, 8 do
     local f = FILES:sub(i, i)
-    local cx = MARGIN + (i - 1) * SQ + SQ // 2
+    local cx = MARGIN + (i - 1) * SQ + HALF
     add('<text x="%d" y="%d" font-size="12" text-anchor="middle" font-family="sans-serif">%s</text>',
       cx, SIZE - 6, f)
-    local cy = MARGIN + (8 - i) * SQ + SQ // 2
+    local cy = MARGIN + (8 - i) * SQ + HALF
     add('<text x="%d" y="%d" font-size="12" text-anchor="middle" '
-      .. 'dominant-baseline="central" font-family="sans-serif">%d</text>', MARGIN // 2, cy, i)
+      .. 'dominant-baseline="central" font-family="sans-serif">%d</text>', math.floor(MARGIN / 2), cy, i)
   end
   add('</svg>')
   return table.concat(out, "\n") .. "\n"

@@ -12,8 +12,8 @@ local arbiter = require "arbiter"
 
 local function whole(text, default, name, min)
   if text == nil then return default end
-  local n = math.tointeger(tonumber(text))
-  if not n or n < min then
+  local n = tonumber(text)
+  if not n or n % 1 ~= 0 or n < min then -- (n % 1 is NaN for inf and NaN)
     io.stderr:write(("most_first_moves: bad %s '%s'\n"):format(name, text))
     os.exit(2)
   end

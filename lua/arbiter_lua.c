@@ -826,7 +826,6 @@ static const luaL_Reg position_meta[] = {
 	{"__close", position_close},
 	{"__tostring", position_tostring},
 	{"__eq", position_eq},
-	{"new", position_new},
 	{NULL, NULL},
 };
 /* clang-format on */
@@ -2199,6 +2198,12 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L)
 	lua_pushstring(L, arb_version());
 	lua_setfield(L, -2, "version");
 	addtype(L, "Position", POSITION, position_meta, position_methods);
+	/* Position.new is arbiter.position, the same value (in LuaJIT each push
+	 * of a C function makes a new closure). */
+	lua_getfield(L, -1, "Position");
+	lua_getfield(L, -2, "position");
+	lua_setfield(L, -2, "new");
+	lua_pop(L, 1);
 	addtype(L, "Move", MOVE, move_meta, move_methods);
 	addtype(L, "TimeControl", TIME_CONTROL, tc_meta, tc_methods);
 	addtype(L, "Clock", CLOCK, clock_meta, clock_methods);

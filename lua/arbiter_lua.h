@@ -7,6 +7,8 @@
  *     lua_pushcfunction(L, luaopen_arbiter);
  *     lua_setfield(L, -2, "arbiter");
  *
+ * (On LuaJIT, luaL_getsubtable and LUA_PRELOAD_TABLE come from compat.h.)
+ *
  * The Lua API is described at the top of arbiter_lua.c and in the README.
  */
 #ifndef ARBITER_LUA_H

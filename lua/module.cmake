@@ -12,8 +12,8 @@
 #                       tests/lua_runner.c with the module preloaded; all of
 #                       them again as lua_module_so through the runner loading
 #                       arbiter.so with require, and as lua_require through the
-#                       lua5.4 interpreter when it is installed and the build
-#                       is not sanitized.
+#                       lua5.4 interpreter (luajit in a LuaJIT build) when it
+#                       is installed and the build is not sanitized.
 
 set(ARBITER_LUA_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
 set(ARBITER_ROOT_DIR "${PROJECT_SOURCE_DIR}")
@@ -68,9 +68,18 @@ if(ARBITER_TESTS)
   add_test(NAME lua_module_so COMMAND lua_runner --no-preload ${ARBITER_LUA_REQUIRE_ARGS})
   set_tests_properties(lua_module_so PROPERTIES TIMEOUT 300)
 
-  # The same with the stock interpreter. An ASan-built module cannot be loaded
-  # by an uninstrumented interpreter, so not in sanitized builds.
-  find_program(ARBITER_LUA_INTERPRETER lua5.4)
+  # The same with the stock interpreter of the Lua built against (lua5.4, or
+  # luajit with ARBITER_LUAJIT). An ASan-built module cannot be loaded by an
+  # uninstrumented interpreter, so not in sanitized builds.
+  # (One cache variable per interpreter: switching ARBITER_LUAJIT in a build
+  # directory must not keep the other one.)
+  if(ARBITER_LUAJIT)
+    find_program(ARBITER_LUAJIT_PROGRAM luajit)
+    set(ARBITER_LUA_INTERPRETER "${ARBITER_LUAJIT_PROGRAM}")
+  else()
+    find_program(ARBITER_LUA54_PROGRAM lua5.4)
+    set(ARBITER_LUA_INTERPRETER "${ARBITER_LUA54_PROGRAM}")
+  endif()
   if(ARBITER_LUA_INTERPRETER AND NOT ARBITER_SANITIZE)
     add_test(NAME lua_require COMMAND ${ARBITER_LUA_INTERPRETER} ${ARBITER_LUA_REQUIRE_ARGS})
     set_tests_properties(lua_require PROPERTIES TIMEOUT 300)

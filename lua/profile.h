@@ -15,19 +15,31 @@
  *
  * The script runs in a fresh sandbox (lua/sandbox.h) with these globals
  * besides the safe standard library:
- *   option(name, default [, allowed])  the option's value (a string), the
- *                                      default when not given; `allowed` is a
- *                                      list of words it must be one of
+ *   option(name [, default [, allowed]])  the option's value (a string) when
+ *                                      given, else the default as passed
+ *                                      (nil when none); `allowed` is a list
+ *                                      of words it must be one of
  *   extend(name [, options])           the table of another profile (loaded
- *                                      in this same state, with these extra
- *                                      options), for the script to modify
+ *                                      in this same state with the options
+ *                                      of its name and of the table, found
+ *                                      in the calling script's directory
+ *                                      first), for the script to modify; at
+ *                                      most 8 deep, no cycles
  * and returns a table (schema: profiles/README.md): nested tables whose
  * dotted paths are the arb_rules field names ("draw.threefold"), an
  * `articles` table, and optional functions `on_move(game)` and
  * `on_end(game, ending)` (the hooks). Every option given must have been
  * asked for with option(); an unknown option, an unknown field or a wrong
- * value is an error naming it. Loading never leaves `out` half-filled: it
- * is written only on success.
+ * value is an error naming it (and the script's line, as well as it can be
+ * found). The rules start from arb_rules_init; their `name` is the spec as
+ * given (cut with "..." when it does not fit).
+ *
+ * Hooks run in the profile's sandbox with a fresh instruction budget per
+ * call; `game` and `ending` are read-only proxies of the game and the
+ * ending decision, valid during the call (profiles/README.md lists their
+ * fields). A loaded profile with hooks must not be used by games in
+ * several threads at once (one Lua state); without hooks its rules are
+ * plain data.
  */
 #ifndef ARBITER_LUA_PROFILE_H
 #define ARBITER_LUA_PROFILE_H
@@ -55,7 +67,10 @@ const arb_rules *arb_profile_rules(const arb_profile *p);
 const char *arb_profile_file(const arb_profile *p);
 
 /* The profile scripts found in the profile path, as names ("fide2014"),
- * each once, sorted: calls fn(name, file, ctx) for each; returns how many. */
+ * each once (the first directory wins), sorted: calls fn(name, file, ctx)
+ * for each; returns how many, or -1 when out of memory (fn not called).
+ * Files whose names are not profile names (letters, digits, '_', '-') are
+ * skipped. */
 int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file,
 						  void *ctx), void *ctx);
 

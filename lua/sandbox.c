@@ -8,43 +8,36 @@
  * keep it alive, until the next call starts a new budget. Script code never
  * runs with hooks off: Lua runs __gc finalizers with hooks disabled, so
  * setmetatable refuses metatables with __gc. Code that runs unprotected
- * (after a call, before the next) allocates nothing.
+ * (after a call, before the next) allocates nothing. On LuaJIT the JIT
+ * compiler is off in the state: the count hook fires in the interpreter only.
+ * Lua 5.4 and LuaJIT differences come from compat.h.
  */
 #include "sandbox.h"
 
-#include <lauxlib.h>
-#include <lualib.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------------
- * Lua versions. Written for 5.4; a 5.1/LuaJIT branch will also need
- * replacements for luaL_requiref, lua_rawgetp/rawsetp, LUA_RIDX_GLOBALS,
- * lua_len/luaL_len, lua_absindex, the utf8 library and __pairs (5.2+), and a
- * lua_newstate that accepts an allocator (LuaJIT's 64-bit GC does not).
- * ---------------------------------------------------------------------- */
-
-#if LUA_VERSION_NUM == 504
-#define sb_newstate(f, ud) lua_newstate((f), (ud))
-#define sb_gc_kbytes(L) \
-	((lua_Number)lua_gc((L), LUA_GCCOUNT) + (lua_Number)lua_gc((L), LUA_GCCOUNTB) / 1024)
-#else
-#error "the sandbox is written for Lua 5.4; add a branch here for another version"
-#endif
+#include "compat.h"
 
 #define MSG_SIZE 256
 
 struct arb_sandbox {
 	lua_State *L;
-	size_t cap;  /* memory limit */
-	size_t used; /* bytes allocated now, <= cap */
-	long limit;  /* instruction budget of one call */
-	long left;   /* instructions left in this call (> 0 unless killed) */
-	int step;    /* the count the hook is armed with */
-	int killed;  /* the budget is spent: every instruction raises */
-	int active;  /* inside a call: a refused allocation notes where */
+	size_t cap;             /* memory limit */
+	size_t used;            /* bytes allocated now, <= cap */
+	lua_Alloc base;         /* NULL (malloc), or the allocator sb_alloc hands */
+	void *base_ud;          /* blocks to: LuaJIT's own (see open_state) */
+	unsigned long refusals; /* allocations refused so far */
+	long limit;             /* instruction budget of one call */
+	long left;              /* instructions left in this call (> 0 unless killed) */
+	int step;               /* the count the hook is armed with */
+	int killed;             /* the budget is spent: every instruction raises */
+	int active;             /* inside a call: a refused allocation notes where */
+	uintptr_t c_base;       /* the C stack where this call began (check_c_stack) */
 	arb_sandbox_print_fn print;
 	void *print_ud;
 	char where[LUA_IDSIZE];  /* the script of this call, for messages */
@@ -118,13 +111,16 @@ static void prefix(arb_sandbox *sb, lua_State *L, char *buf, size_t size)
 
 /* ------------------------------------------------------------------------
  * The memory cap: the state's allocator. Lua raises "not enough memory"
- * (LUA_ERRMEM) when it returns NULL, after one emergency collection.
+ * (LUA_ERRMEM) when it returns NULL, Lua 5.4 after one emergency
+ * collection. LuaJIT makes none: the sandbox collects when a memory error
+ * ends a call (finish) or is caught by pcall (protected_call).
  * ---------------------------------------------------------------------- */
 
 static void refuse(arb_sandbox *sb)
 {
 	char at[LUA_IDSIZE + 32];
 
+	sb->refusals++;
 	if (!sb->active || sb->L == NULL)
 		return;
 	prefix(sb, sb->L, at, sizeof at);
@@ -139,7 +135,10 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	void *p;
 
 	if (nsize == 0) {
-		free(ptr);
+		if (sb->base != NULL)
+			sb->base(sb->base_ud, ptr, osize, 0);
+		else
+			free(ptr);
 		sb->used -= old;
 		return NULL;
 	}
@@ -147,7 +146,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		refuse(sb);
 		return NULL;
 	}
-	p = realloc(ptr, nsize);
+	p = sb->base != NULL ? sb->base(sb->base_ud, ptr, osize, nsize) : realloc(ptr, nsize);
 	if (p == NULL)
 		return NULL;
 	sb->used = sb->used - old + nsize;
@@ -215,9 +214,34 @@ static void charge(lua_State *L, lua_Unsigned cost)
 	sb->left -= (long)cost;
 }
 
+/* ------------------------------------------------------------------------
+ * The C stack. Lua 5.4 raises "C stack overflow" itself past LUAI_MAXCCALLS
+ * nested C calls. LuaJIT has no such limit: a script recursing through a
+ * library function that calls it back (string.gsub, table.sort, print and
+ * __tostring) would overflow the host's stack. So each function of the
+ * sandbox's library that calls back into Lua checks first how far the C
+ * stack has grown since the call began (addresses of locals: the stack is
+ * one block).
+ * ---------------------------------------------------------------------- */
+
+static void check_c_stack(lua_State *L)
+{
+	char here;
+	uintptr_t now = (uintptr_t)&here, base;
+
+	if (ARB_LUA_LIMITS_C_STACK)
+		return;
+	base = sandbox_of(L)->c_base;
+	if ((now < base ? base - now : now - base) > ARB_SANDBOX_C_STACK)
+		luaL_error(L, "C stack overflow");
+}
+
 /* A new call: a full budget, no kill, no refusal noted. */
 static void begin_call(arb_sandbox *sb)
 {
+	char here;
+
+	sb->c_base = (uintptr_t)&here;
 	sb->killed = 0;
 	sb->active = 1;
 	sb->left = sb->limit;
@@ -261,6 +285,14 @@ static void map_set(lua_State *L, int map, int key, int value)
 	lua_pop(L, 1);
 }
 
+/* The integer at idx as decimal text in buf (lua_pushfstring's integer
+ * format differs between Lua versions). */
+static const char *int_text(lua_State *L, int idx, char buf[32])
+{
+	snprintf(buf, 32, "%lld", (long long)lua_tointeger(L, idx));
+	return buf;
+}
+
 static int is_view(lua_State *L, int idx)
 {
 	int same;
@@ -294,6 +326,8 @@ static void view_new(lua_State *L, int real, int name)
  * view at `parent`: the value itself unless it is a table. */
 static void view_child(lua_State *L, int parent, int key, int value)
 {
+	char index[32];
+
 	parent = lua_absindex(L, parent);
 	key = lua_absindex(L, key);
 	value = lua_absindex(L, value);
@@ -308,8 +342,7 @@ static void view_child(lua_State *L, int parent, int key, int value)
 	if (lua_type(L, key) == LUA_TSTRING)
 		lua_pushfstring(L, "%s.%s", lua_tostring(L, -1), lua_tostring(L, key));
 	else if (lua_isinteger(L, key))
-		lua_pushfstring(L, "%s[%I]", lua_tostring(L, -1),
-				(LUAI_UACINT)lua_tointeger(L, key));
+		lua_pushfstring(L, "%s[%s]", lua_tostring(L, -1), int_text(L, key, index));
 	else
 		lua_pushfstring(L, "%s[?]", lua_tostring(L, -1));
 	lua_remove(L, -2);
@@ -349,13 +382,14 @@ static int view_index(lua_State *L)
 static int view_newindex(lua_State *L)
 {
 	const char *name = view_name(L, 1);
+	char index[32];
 
 	if (lua_type(L, 2) == LUA_TSTRING)
 		return luaL_error(L, "attempt to set field '%s' of read-only table '%s'",
 				  lua_tostring(L, 2), name);
 	if (lua_isinteger(L, 2))
-		return luaL_error(L, "attempt to set index %I of read-only table '%s'",
-				  (LUAI_UACINT)lua_tointeger(L, 2), name);
+		return luaL_error(L, "attempt to set index %s of read-only table '%s'",
+				  int_text(L, 2, index), name);
 	return luaL_error(L, "attempt to set a %s key in read-only table '%s'", luaL_typename(L, 2),
 			  name);
 }
@@ -390,6 +424,53 @@ static int view_pairs(lua_State *L)
 	return 3;
 }
 
+/* Raises when the table at idx is a view. The table library's functions
+ * that write go through __newindex in Lua 5.4 but write raw in LuaJIT, so
+ * their wrappers below ask first. */
+static void refuse_view(lua_State *L, int idx)
+{
+	if (lua_type(L, idx) == LUA_TTABLE && is_view(L, idx))
+		luaL_error(L, "attempt to modify read-only table '%s'", view_name(L, idx));
+}
+
+/* pairs(t) and ipairs(t) as in Lua 5.4 (__pairs; ipairs through __index),
+ * installed where the language's own ignore those on tables (LuaJIT), or
+ * a script would see the views empty. `#view` stays 0 there: nothing can
+ * give a table a length. pairs has `next` as upvalue 1. */
+static int sb_pairs(lua_State *L)
+{
+	if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+		check_c_stack(L);
+		lua_pushvalue(L, 1);
+		lua_call(L, 1, 3);
+		return 3;
+	}
+	luaL_checktype(L, 1, LUA_TTABLE);
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_pushvalue(L, 1);
+	lua_pushnil(L);
+	return 3;
+}
+
+static int ipairs_next(lua_State *L)
+{
+	lua_Integer i = luaL_checkinteger(L, 2) + 1;
+
+	check_c_stack(L); /* __index may call back */
+	lua_pushinteger(L, i);
+	lua_pushinteger(L, i);
+	return lua_gettable(L, 1) == LUA_TNIL ? 1 : 2;
+}
+
+static int sb_ipairs(lua_State *L)
+{
+	luaL_checkany(L, 1);
+	lua_pushcfunction(L, ipairs_next);
+	lua_pushvalue(L, 1);
+	lua_pushinteger(L, 0);
+	return 3;
+}
+
 /* ------------------------------------------------------------------------
  * The base library as the sandbox has it.
  * ---------------------------------------------------------------------- */
@@ -405,6 +486,7 @@ static int sb_print(lua_State *L)
 
 	if (sb->print == NULL)
 		return 0;
+	check_c_stack(L); /* luaL_tolstring calls __tostring */
 	luaL_buffinit(L, &b);
 	for (i = 1; i <= n; i++) {
 		if (i > 1)
@@ -418,12 +500,48 @@ static int sb_print(lua_State *L)
 	return 0;
 }
 
-/* Calls Lua's function (upvalue 1, a C function without upvalues of its
- * own) in this call frame, so its errors name the caller's line and the
- * function as the script called it. */
+/* Calls Lua's function (upvalue 1) with this call's arguments. Lua 5.4's
+ * is a C function without upvalues of its own, run in this call frame, so
+ * its errors name the caller's line and the function as the script called
+ * it. LuaJIT's are fast functions the VM runs, or Lua code (table.remove):
+ * called with lua_call, so an argument error names the function '?'
+ * ("bad argument #1 to '?'"), LuaJIT's name for a function called from C. */
 static int call_original(lua_State *L)
 {
-	return lua_tocfunction(L, lua_upvalueindex(1))(L);
+	check_c_stack(L);
+	if (ARB_LUA_PLAIN_CFUNCTIONS)
+		return lua_tocfunction(L, lua_upvalueindex(1))(L);
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+/*
+ * Calls Lua's pcall, xpcall or load (upvalue 1): each catches errors, load
+ * those of a reader function. One instruction is charged for the call, and
+ * a kill the call caught is raised again here. LuaJIT needs both: it cannot
+ * run the count hook in a frame at the limit of the Lua stack (the hook
+ * wants stack room), and it keeps the stack grown after an overflow, so a
+ * script recursing there, each level catching the overflow of the next,
+ * would otherwise run uncounted and keep a kill from unwinding. After a
+ * memory error it caught, everything the failed call made is garbage: a
+ * full collection (Lua 5.4 collects before it refuses memory; LuaJIT does
+ * not, and the script would meet the cap again).
+ */
+static int protected_call(lua_State *L)
+{
+	arb_sandbox *sb = sandbox_of(L);
+	unsigned long refusals = sb->refusals;
+	int n;
+
+	charge(L, 1);
+	n = call_original(L);
+	if (sb->killed)
+		halt(L, sb);
+	if (sb->refusals != refusals) /* the collection Lua 5.4 makes on a refusal */
+		lua_gc(L, LUA_GCCOLLECT, 0);
+	return n;
 }
 
 /* load(chunk [, chunkname [, mode [, env]]]): Lua's load in text mode
@@ -434,7 +552,7 @@ static int sb_load(lua_State *L)
 		lua_settop(L, 3);
 	lua_pushliteral(L, "t");
 	lua_replace(L, 3);
-	return call_original(L);
+	return protected_call(L);
 }
 
 /* The message handler of xpcall, guarded (upvalue 1: the script's handler).
@@ -448,6 +566,7 @@ static int guarded_handler(lua_State *L)
 		lua_settop(L, 1);
 		return 1;
 	}
+	check_c_stack(L);
 	lua_pushvalue(L, lua_upvalueindex(1));
 	lua_insert(L, 1);
 	lua_call(L, lua_gettop(L) - 1, 1);
@@ -461,6 +580,16 @@ static int sb_xpcall(lua_State *L)
 	lua_pushvalue(L, 2);
 	lua_pushcclosure(L, guarded_handler, 1);
 	lua_replace(L, 2);
+	return protected_call(L);
+}
+
+/* A library function that may call back into Lua, behind check_c_stack
+ * (which call_original runs): string.gsub, string.format, tostring. LuaJIT
+ * runs tostring's __tostring as a tail call: __tostring = tostring would
+ * loop without a bytecode instruction for the count hook, but the chain
+ * passes through here. */
+static int guarded(lua_State *L)
+{
 	return call_original(L);
 }
 
@@ -474,7 +603,8 @@ static int sb_collectgarbage(lua_State *L)
 				  "collectgarbage(\"%s\") is not allowed in the sandbox "
 				  "(only \"count\")",
 				  opt);
-	lua_pushnumber(L, sb_gc_kbytes(L));
+	lua_pushnumber(L, (lua_Number)lua_gc(L, LUA_GCCOUNT, 0) +
+				  (lua_Number)lua_gc(L, LUA_GCCOUNTB, 0) / 1024);
 	return 1;
 }
 
@@ -582,6 +712,7 @@ static int sb_tinsert(lua_State *L)
 	lua_Integer n, pos;
 	int ok;
 
+	refuse_view(L, 1);
 	if (lua_gettop(L) == 3) {
 		pos = lua_tointegerx(L, 2, &ok);
 		n = length_of(L, 1);
@@ -597,6 +728,7 @@ static int sb_tremove(lua_State *L)
 	lua_Integer n = length_of(L, 1), pos = n;
 	int ok = 1;
 
+	refuse_view(L, 1);
 	if (!lua_isnoneornil(L, 2))
 		pos = lua_tointegerx(L, 2, &ok);
 	if (ok && n > 0 && pos >= 1 && pos < n)
@@ -610,6 +742,7 @@ static int sb_tmove(lua_State *L)
 	lua_Integer f, e;
 	int okf, oke;
 
+	refuse_view(L, lua_isnoneornil(L, 5) ? 1 : 5); /* the table written */
 	f = lua_tointegerx(L, 2, &okf);
 	e = lua_tointegerx(L, 3, &oke);
 	if (okf && oke)
@@ -623,6 +756,7 @@ static int sb_tsort(lua_State *L)
 	lua_Integer n = length_of(L, 1);
 	lua_Unsigned log2n = 0;
 
+	refuse_view(L, 1);
 	if (n > 1 && n < 0x7fffffff) { /* Lua refuses longer arrays itself */
 		while (((lua_Unsigned)1 << log2n) < (lua_Unsigned)n)
 			log2n++;
@@ -649,18 +783,31 @@ static int sb_tconcat(lua_State *L)
 }
 
 /* string.rep(s, n [, sep]): a non-empty result is paid for by the memory
- * cap; an empty one ("" and no sep) still loops n times. */
+ * cap; an empty one ("" and no sep) still loops n times. A result over
+ * INT_MAX bytes is refused as Lua 5.4 refuses it ("resulting string too
+ * large"): LuaJIT reads n as a 32-bit int, and 2^40 would wrap to an empty
+ * string without a word. */
 static int sb_srep(lua_State *L)
 {
+	size_t len, seplen = 0;
 	lua_Integer n;
+	lua_Number times;
 	int ok;
 
-	if (lua_type(L, 1) == LUA_TSTRING && lua_rawlen(L, 1) == 0 &&
-	    (lua_isnoneornil(L, 3) || (lua_type(L, 3) == LUA_TSTRING && lua_rawlen(L, 3) == 0))) {
+	if (!lua_isstring(L, 1) || (!lua_isnoneornil(L, 3) && !lua_isstring(L, 3)))
+		return call_original(L); /* Lua's raises for the wrong types */
+	lua_tolstring(L, 1, &len);       /* a number becomes its text, as Lua's would take it */
+	if (!lua_isnoneornil(L, 3))
+		lua_tolstring(L, 3, &seplen);
+	if (len + seplen == 0) {
 		n = lua_tointegerx(L, 2, &ok);
 		if (ok && n > 0)
 			charge(L, (lua_Unsigned)n);
+		return call_original(L);
 	}
+	times = lua_tonumberx(L, 2, &ok);
+	if (ok && times >= 1 && (lua_Number)(len + seplen) * times > (lua_Number)INT_MAX)
+		return luaL_error(L, "resulting string too large");
 	return call_original(L);
 }
 
@@ -668,11 +815,14 @@ static int sb_srep(lua_State *L)
  * Making the state
  * ---------------------------------------------------------------------- */
 
+/* The globals a script keeps (a name the Lua at hand lacks is no matter:
+ * rawlen and utf8 are 5.4's, unpack is LuaJIT's table.unpack). */
 static const char *const allowed_globals[] = {
-	"_G",           "_VERSION", "assert", "collectgarbage", "error",    "getmetatable",
-	"ipairs",       "load",     "math",   "next",           "pairs",    "pcall",
-	"print",        "rawequal", "rawget", "rawlen",         "rawset",   "select",
-	"setmetatable", "string",   "table",  "tonumber",       "tostring", "type",
+	"_G",           "_VERSION", "assert",   "collectgarbage", "error",
+	"getmetatable", "ipairs",   "load",     "math",           "next",
+	"pairs",        "pcall",    "print",    "rawequal",       "rawget",
+	"rawlen",       "rawset",   "select",   "setmetatable",   "string",
+	"table",        "tonumber", "tostring", "type",           "unpack",
 	"utf8",         "xpcall",   NULL};
 
 static int is_allowed(const char *name)
@@ -686,14 +836,15 @@ static int is_allowed(const char *name)
 }
 
 /* [-0, +0, e] Replaces t[name] (t at `t`) by `fn` with the old value as
- * upvalue 1. `direct`: fn runs it in its own frame (call_original), which
+ * upvalue 1. `direct`: fn runs it with call_original, which in Lua 5.4
  * needs a C function without upvalues; checked, in case a Lua release
  * changes one. */
 static void wrap_field(lua_State *L, int t, const char *name, lua_CFunction fn, int direct)
 {
 	t = lua_absindex(L, t);
 	lua_getfield(L, t, name);
-	if (direct && (lua_tocfunction(L, -1) == NULL || lua_getupvalue(L, -1, 1) != NULL))
+	if (direct && ARB_LUA_PLAIN_CFUNCTIONS &&
+	    (lua_tocfunction(L, -1) == NULL || lua_getupvalue(L, -1, 1) != NULL))
 		luaL_error(L, "'%s' is not a C function without upvalues", name);
 	lua_pushcclosure(L, fn, 1);
 	lua_setfield(L, t, name);
@@ -731,10 +882,13 @@ static void open_views(lua_State *L)
 /* [-0, +0, e] Run protected by arb_sandbox_new: the libraries, trimmed. */
 static int setup(lua_State *L)
 {
-	static const luaL_Reg libs[] = {
-		{LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string},
-		{LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
-		{LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
+	static const luaL_Reg libs[] = {/* LuaJIT: no utf8, the list ends there */
+					{LUA_GNAME, luaopen_base},
+					{LUA_STRLIBNAME, luaopen_string},
+					{LUA_TABLIBNAME, luaopen_table},
+					{LUA_MATHLIBNAME, luaopen_math},
+					ARB_LUA_UTF8_LIB,
+					{NULL, NULL}};
 	const luaL_Reg *lib;
 	int g;
 
@@ -757,6 +911,8 @@ static int setup(lua_State *L)
 	}
 	wrap_field(L, g, "load", sb_load, 1);
 	wrap_field(L, g, "xpcall", sb_xpcall, 1);
+	wrap_field(L, g, "pcall", protected_call, 1);
+	wrap_field(L, g, "tostring", guarded, 1);
 	lua_pushcfunction(L, sb_print);
 	lua_setfield(L, g, "print");
 	lua_pushcfunction(L, sb_collectgarbage);
@@ -767,11 +923,20 @@ static int setup(lua_State *L)
 	lua_setfield(L, g, "setmetatable");
 	lua_pushcfunction(L, sb_rawset);
 	lua_setfield(L, g, "rawset");
+	if (!ARB_LUA_TABLE_METAMETHODS) {
+		lua_getfield(L, g, "next");
+		lua_pushcclosure(L, sb_pairs, 1);
+		lua_setfield(L, g, "pairs");
+		lua_pushcfunction(L, sb_ipairs);
+		lua_setfield(L, g, "ipairs");
+	}
 
 	lua_getfield(L, g, LUA_STRLIBNAME);
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
 	wrap_field(L, -1, "rep", sb_srep, 1);
+	wrap_field(L, -1, "gsub", guarded, 1);
+	wrap_field(L, -1, "format", guarded, 1);
 	lua_pop(L, 1);
 
 	lua_getfield(L, g, LUA_TABLIBNAME);
@@ -807,7 +972,7 @@ static const char *error_text(lua_State *L, char *buf, size_t size)
 		return lua_tostring(L, -1);
 	case LUA_TNUMBER:
 		if (lua_isinteger(L, -1))
-			snprintf(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, -1));
+			snprintf(buf, size, "%lld", (long long)lua_tointeger(L, -1));
 		else
 			snprintf(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, -1));
 		return buf;
@@ -823,6 +988,15 @@ static int names_script(const char *text, const char *name)
 	size_t n = strlen(name);
 
 	return n > 0 && strncmp(text, name, n) == 0 && text[n] == ':';
+}
+
+/* [-0, +0, m] A full collection. Run after a memory error: what the failed
+ * call left is garbage now, and LuaJIT, which has no emergency collection,
+ * would otherwise refuse the next call memory until its collector ran. */
+static int collect(lua_State *L)
+{
+	lua_gc(L, LUA_GCCOLLECT, 0);
+	return 0;
 }
 
 /*
@@ -861,6 +1035,8 @@ static arb_sandbox_status finish(arb_sandbox *sb, int st, int top, const char *c
 			msgf(err, errsize, "%s%s: %s", context, sb->where, text);
 	}
 	lua_settop(L, top);
+	if (code == ARB_SANDBOX_E_MEMORY && arb_lua_cpcall(L, collect, NULL) != LUA_OK)
+		lua_settop(L, top);
 	return code;
 }
 
@@ -890,6 +1066,54 @@ static void chunk_id(char out[LUA_IDSIZE], const char *chunk)
 		snprintf(out, LUA_IDSIZE, "%s", chunk + 1);
 }
 
+/* The bytes a state holds, as its collector counts them. */
+static size_t gc_bytes(lua_State *L)
+{
+	return (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+}
+
+static int panic_abort(lua_State *L)
+{
+	(void)L;
+	abort();
+}
+
+/*
+ * A new state whose allocations all go through sb_alloc, or NULL when it
+ * cannot be made within the cap. Lua 5.4 takes the allocator from the
+ * start. LuaJIT (see ARB_LUA_ANY_ALLOCATOR) starts on its own allocator,
+ * then sb_alloc takes over and hands every block on to it; `used` starts
+ * from the collector's count, which covers every block LuaJIT allocates.
+ * close_state gives LuaJIT its allocator back before lua_close, which
+ * then releases LuaJIT's arena whole.
+ */
+static lua_State *open_state(arb_sandbox *sb)
+{
+	lua_State *L;
+
+	if (ARB_LUA_ANY_ALLOCATOR)
+		return lua_newstate(sb_alloc, sb);
+	L = luaL_newstate();
+	if (L == NULL)
+		return NULL;
+	lua_atpanic(L, panic_abort); /* as in Lua 5.4 without a panic function: no output */
+	sb->base = lua_getallocf(L, &sb->base_ud);
+	sb->used = gc_bytes(L);
+	if (sb->used > sb->cap) {
+		lua_close(L);
+		return NULL;
+	}
+	lua_setallocf(L, sb_alloc, sb);
+	return L;
+}
+
+static void close_state(arb_sandbox *sb)
+{
+	if (sb->base != NULL)
+		lua_setallocf(sb->L, sb->base, sb->base_ud);
+	lua_close(sb->L);
+}
+
 /* ------------------------------------------------------------------------
  * The API
  * ---------------------------------------------------------------------- */
@@ -913,7 +1137,7 @@ arb_sandbox *arb_sandbox_new(const arb_sandbox_limits *lim, char *err, size_t er
 	}
 	sb->limit = instructions != 0 ? instructions : ARB_SANDBOX_DEFAULT_INSTRUCTIONS;
 	sb->cap = memory != 0 ? memory : ARB_SANDBOX_DEFAULT_MEMORY;
-	sb->L = sb_newstate(sb_alloc, sb);
+	sb->L = open_state(sb);
 	if (sb->L == NULL) {
 		msgf(err, errsize,
 		     "sandbox: cannot make a Lua state within the memory limit of %zu bytes",
@@ -921,10 +1145,10 @@ arb_sandbox *arb_sandbox_new(const arb_sandbox_limits *lim, char *err, size_t er
 		free(sb);
 		return NULL;
 	}
+	arb_lua_jit_off(sb->L);
 	sb->left = sb->limit;
 	arm(sb->L, sb, sb->limit < ARB_SANDBOX_HOOK_STEP ? (int)sb->limit : ARB_SANDBOX_HOOK_STEP);
-	lua_pushcfunction(sb->L, setup);
-	st = lua_pcall(sb->L, 0, 0, 0);
+	st = arb_lua_cpcall(sb->L, setup, NULL);
 	if (st != LUA_OK) {
 		if (st == LUA_ERRMEM)
 			msgf(err, errsize,
@@ -933,7 +1157,7 @@ arb_sandbox *arb_sandbox_new(const arb_sandbox_limits *lim, char *err, size_t er
 			     sb->cap);
 		else
 			msgf(err, errsize, "sandbox: %s", error_text(sb->L, buf, sizeof buf));
-		lua_close(sb->L);
+		close_state(sb);
 		free(sb);
 		return NULL;
 	}
@@ -944,7 +1168,7 @@ void arb_sandbox_free(arb_sandbox *sb)
 {
 	if (sb == NULL)
 		return;
-	lua_close(sb->L);
+	close_state(sb);
 	free(sb);
 }
 
@@ -956,37 +1180,42 @@ void arb_sandbox_set_print(arb_sandbox *sb, arb_sandbox_print_fn fn, void *ud)
 	sb->print_ud = ud;
 }
 
-/* [-2, +1, e] Run protected by arb_sandbox_expose. Arguments: the open
- * function and the name (a light userdata holding the C string). Sets the
- * global to the view of open(name). Returns nil, or the type name of what
- * open returned when it is not a table. */
+/* What arb_sandbox_expose hands to expose_body. */
+struct exposing {
+	const char *name;
+	lua_CFunction open;
+	const char *got; /* set to the type name open returned when not a table */
+};
+
+/* [-1, +0, e] Run protected by arb_sandbox_expose, the struct exposing as
+ * its argument (a light userdata). Sets the global to the view of
+ * open(name), unless open returns no table. */
 static int expose_body(lua_State *L)
 {
-	const char *name = lua_touserdata(L, 2);
+	struct exposing *x = lua_touserdata(L, 1);
 
-	lua_settop(L, 1);
-	lua_pushstring(L, name); /* 2 */
+	lua_settop(L, 0);
+	lua_pushstring(L, x->name); /* 1 */
+	lua_pushcfunction(L, x->open);
 	lua_pushvalue(L, 1);
-	lua_pushvalue(L, 2);
-	lua_call(L, 1, 1); /* 3: the table */
-	if (lua_type(L, 3) != LUA_TTABLE) {
-		lua_pushstring(L, luaL_typename(L, 3));
-		return 1;
+	lua_call(L, 1, 1); /* 2: the table */
+	if (lua_type(L, 2) != LUA_TTABLE) {
+		x->got = luaL_typename(L, 2); /* a static string */
+		return 0;
 	}
-	view_new(L, 3, 2); /* 4 */
+	view_new(L, 2, 1); /* 3 */
 	lua_pushglobaltable(L);
-	lua_pushvalue(L, 2);
-	lua_pushvalue(L, 4);
+	lua_pushvalue(L, 1);
+	lua_pushvalue(L, 3);
 	lua_rawset(L, -3); /* no metamethod a script may have put on _G */
-	lua_pushnil(L);
-	return 1;
+	return 0;
 }
 
 arb_sandbox_status arb_sandbox_expose(arb_sandbox *sb, const char *name, lua_CFunction open,
 				      char *err, size_t errsize)
 {
 	char context[LUA_IDSIZE + 16];
-	arb_sandbox_status code;
+	struct exposing x = {name, open, NULL};
 	lua_State *L;
 	int top, st;
 
@@ -1007,21 +1236,15 @@ arb_sandbox_status arb_sandbox_expose(arb_sandbox *sb, const char *name, lua_CFu
 	}
 	sb->where[0] = '\0';
 	begin_call(sb);
-	lua_pushcfunction(L, expose_body);
-	lua_pushcfunction(L, open);
-	lua_pushlightuserdata(L, (void *)name);
-	st = lua_pcall(L, 2, 1, 0);
-	if (st == LUA_OK && !sb->killed && lua_type(L, -1) == LUA_TSTRING) {
+	st = arb_lua_cpcall(L, expose_body, &x);
+	if (st == LUA_OK && !sb->killed && x.got != NULL) {
 		msgf(err, errsize, "%sthe open function returned a %s, not a table", context,
-		     lua_tostring(L, -1));
+		     x.got);
 		sb->active = 0;
 		lua_settop(L, top);
 		return ARB_SANDBOX_E_ARGUMENT;
 	}
-	code = finish(sb, st, top, context, err, errsize);
-	if (code == ARB_SANDBOX_OK)
-		lua_settop(L, top);
-	return code;
+	return finish(sb, st, top, context, err, errsize);
 }
 
 arb_sandbox_status arb_sandbox_run(arb_sandbox *sb, const char *chunkname, const char *text,

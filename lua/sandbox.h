@@ -14,6 +14,26 @@
  * generator is seeded with 0, so a script that draws numbers is reproducible;
  * math.randomseed needs an explicit seed.
  *
+ * On LuaJIT (cmake -DARBITER_LUAJIT=ON) the state runs with the JIT compiler
+ * off (the count hook fires in the interpreter only) and a script sees Lua
+ * 5.1 with LuaJIT's extensions: no utf8 library, no rawlen, `unpack` beside
+ * table functions, numbers that are all doubles, no `<close>` or `//`, no
+ * _ENV (load's env argument given as nil means the globals). pairs and
+ * ipairs are the sandbox's, with Lua 5.4's meaning (__pairs; ipairs reads
+ * through __index), so read-only tables can be walked, but `#` of one is 0
+ * (LuaJIT ignores __len on tables). The table functions that write refuse
+ * read-only tables themselves (LuaJIT's would write past __newindex). An
+ * argument error in a wrapped library function (table.insert, string.rep,
+ * load, ...) names the function '?' and gives no line, only the script.
+ * What the sandbox adds to stay safe there: a limit on the C stack
+ * (ARB_SANDBOX_C_STACK: LuaJIT has none, and a script recursing through
+ * string.gsub's callback would crash the host), a full collection after a
+ * memory error (LuaJIT has no emergency collection), and pcall, xpcall and
+ * load each counting one instruction (LuaJIT cannot run the count hook at
+ * the limit of its Lua stack). The memory cap holds on every LuaJIT build:
+ * the sandbox puts itself in front of LuaJIT's own allocator, which x64
+ * builds without GC64 require.
+ *
  * Errors: every function returns a code from arb_sandbox_status and, when
  * `err` is not NULL and `errsize` > 0, writes a NUL-terminated message there
  * (cut to fit) that names the script, the line when known, and the reason:
@@ -58,15 +78,23 @@ extern "C" {
 #define ARB_SANDBOX_HOOK_STEP 1000
 #endif
 
+/* How far (bytes) a call may grow the C stack through library functions
+ * that call back into Lua, on LuaJIT, which sets no limit of its own (Lua
+ * 5.4 stops at its LUAI_MAXCCALLS nested C calls). The host's stack needs
+ * this much room beyond its own use, and some more. */
+#ifndef ARB_SANDBOX_C_STACK
+#define ARB_SANDBOX_C_STACK ((size_t)256 << 10)
+#endif
+
 /*
  * `instructions`: the budget of each call, counted in Lua VM instructions.
  * The library functions that loop in C over a range the script chooses also
  * count their elements: table.insert/remove (the elements shifted),
  * table.move and table.concat (one each), table.sort (n log2 n), string.rep
- * of an empty string (one per repetition). Not counted: the time spent
- * inside string.find/match/gmatch/gsub, which can be long for pathological
- * patterns (see sandbox.c). 0 means ARB_SANDBOX_DEFAULT_INSTRUCTIONS;
- * negative is an error.
+ * of an empty string (one per repetition); pcall, xpcall and load count one
+ * each. Not counted: the time spent inside string.find/match/gmatch/gsub,
+ * which can be long for pathological patterns (see sandbox.c). 0 means
+ * ARB_SANDBOX_DEFAULT_INSTRUCTIONS; negative is an error.
  * `memory`: the cap in bytes on everything the state allocates, as counted by
  * Lua (the sizes it asks for, without malloc's overhead). 0 means
  * ARB_SANDBOX_DEFAULT_MEMORY.
@@ -177,7 +205,10 @@ arb_sandbox_status arb_sandbox_pcall(arb_sandbox *sb, int nargs, int nresults, c
  * a script's values with lua_type, lua_raw* and lua_to* (lua_tolstring of a
  * number allocates), keeps a few pushes within the memory left, and does
  * anything that may run script code (lua_gettable, lua_getglobal,
- * luaL_tolstring, calls) inside arb_sandbox_pcall.
+ * luaL_tolstring, calls) inside arb_sandbox_pcall. On LuaJIT,
+ * lua_pushcfunction (a new closure) and lua_pushlightuserdata may allocate
+ * too: push the function for arb_sandbox_pcall before the script runs, when
+ * the cap has room (lua/variant.c does).
  */
 lua_State *arb_sandbox_state(arb_sandbox *sb);
 

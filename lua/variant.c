@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lua.h>
-
+#include "compat.h"
 #include "sandbox.h"
 
 typedef enum start_kind {
@@ -667,13 +666,17 @@ arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size
 		arb_variant_free(v);
 		return NULL;
 	}
+	/* The reader and its argument go on the stack before the script runs:
+	 * in LuaJIT both pushes may allocate, and afterwards the script may
+	 * have left no memory under the cap (an allocation refused outside a
+	 * call would abort). */
+	lua_State *L = arb_sandbox_state(sb);
+	r = (reader){v, err, errsize, 0};
+	lua_pushcfunction(L, read_table);
+	lua_pushlightuserdata(L, &r);
 	st = arb_sandbox_run(sb, chunkname, text, len, 1, err, errsize);
 	if (st == ARB_SANDBOX_OK) {
-		lua_State *L = arb_sandbox_state(sb);
-		r = (reader){v, err, errsize, 0};
-		lua_pushcfunction(L, read_table);
-		lua_insert(L, -2);
-		lua_pushlightuserdata(L, &r);
+		lua_insert(L, -2); /* read_table, the script's result, &r */
 		st = arb_sandbox_pcall(sb, 2, 0, err, errsize);
 		if (st == ARB_SANDBOX_OK && r.failed)
 			st = ARB_SANDBOX_E_RUNTIME;

@@ -15,11 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <lauxlib.h>
-#include <lua.h>
-#include <lualib.h>
-
 #include "arbiter_lua.h"
+#include "compat.h" /* Lua 5.4 or LuaJIT */
 
 static int traceback(lua_State *L)
 {

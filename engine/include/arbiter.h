@@ -1264,8 +1264,10 @@ typedef struct arb_decision {
 	int event;          /* index of the event that caused it (0-based) */
 	int ply;            /* plies played when it was taken */
 	int ends;           /* it ended the game */
-	int note;           /* information only: it never becomes the game's reason
-			       while a later decision exists (1), or never (2) */
+	int note;           /* 0 a decision; 1 information that is the game's
+			       reason only when no decision exists (a Chess960
+			       castling); 2 a log entry, never the reason (an
+			       offer made, a clock reading, an ignored event) */
 	char result[8];     /* scored result after it ("*" while in play) */
 	char board[8];      /* the result on the board */
 	char reason[32];    /* a code of MATRIX.md 4.3 */
@@ -1317,8 +1319,8 @@ ARB_API int arb_game_strikes(const arb_game *g, arb_color side);
 ARB_API long arb_game_time(const arb_game *g, arb_color side);
 
 /* The game's standing: when ended, the ending's fields; in play, result
- * "*", the reason of the latest decision that is not a minor note (empty
- * when none) and the effects of every decision so far. */
+ * "*", the reason of the latest decision (note 0; else the latest note 1;
+ * empty when none) and the effects of every decision so far. */
 typedef struct arb_game_result {
 	char result[8];          /* scored */
 	char board[8];
@@ -1352,10 +1354,14 @@ ARB_API void arb_game_result_get(const arb_game *g, arb_game_result *out);
 ARB_API arb_game *arb_game_from_record(const arb_record *rec, const arb_rules *rules,
 				       arb_error *err);
 /*
- * Writes the game's events back into `rec` (which must hold the same
- * moves: normally the record it was read from): each non-move event as a
- * comment command, the Result tag to the scored result, and the Termination
- * tag. ARB_OK or ARB_E_NOMEM.
+ * Writes the game's events back into `rec`: normally the record it was read
+ * from, which holds the game's moves (and may go on after the game ended
+ * under this profile: those moves stay, without commands); a record with
+ * no moves gets the game's start and moves. Each non-move event becomes a
+ * comment command after the move it followed (other comment text and
+ * [%clk] stay), the Result tag the scored result, the Termination tag the
+ * PGN termination. ARB_OK, ARB_E_ARGUMENT (a record with other moves),
+ * ARB_E_NOMEM.
  */
 ARB_API arb_status arb_game_to_record(const arb_game *g, arb_record *rec);
 

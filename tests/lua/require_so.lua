@@ -16,7 +16,7 @@ assert(type(arbiter) == "table" and type(arbiter.version) == "string", "require 
 assert(package.loaded.arbiter == arbiter)
 assert(arbiter.position():perft(2) == 400, "the loaded module does not work")
 
-local scripts = { table.unpack(arg, 4) }
+local scripts = { (table.unpack or unpack)(arg, 4) } -- LuaJIT: Lua 5.1's unpack
 for _, script in ipairs(scripts) do
   arg = { [0] = script, data, cli }
   dofile(script)

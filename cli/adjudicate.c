@@ -1,0 +1,442 @@
+/*
+ * adjudicate.c -- `arbiter adjudicate`: games decided under a
+ * competition-rule profile.
+ *
+ * Replays each game of PGN files (moves, [%clk] readings and the comment
+ * commands [%claim ...], [%flag ...], [%illegal ...]) or one token log
+ * (--events) under a profile and prints the result, the reason, its detail,
+ * the clock effects and the article: one line per game, or one JSON object
+ * per line (cli/verdict.c). It streams: one game in memory at a time. A game
+ * that cannot be read or replayed is reported on stderr (file, line, game)
+ * and the others go on; the exit status is then 1. --write-pgn writes to a
+ * temporary file renamed over OUT only at the end of a run without
+ * failures, so OUT is never left half-written.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adjudicate.h"
+
+void cli_adjudicate_usage(FILE *out)
+{
+	fputs("usage: arbiter adjudicate --profile P [options] [FILE.pgn...]\n"
+	      "       arbiter adjudicate --profile P [--fen FEN] [--chess960] --events TOKENS\n"
+	      "                          [--json] [--write-pgn OUT]\n"
+	      "\n"
+	      "Decides each game of the PGN files (FILE '-' or none: standard input) under\n"
+	      "the competition-rule profile P and prints one line per game:\n"
+	      "  game N: WHITE - BLACK: RESULT REASON (DETAIL) [EFFECTS] -- ARTICLE\n"
+	      "RESULT is the scored result; EFFECTS lists the clock changes and the board\n"
+	      "result when it differs from the score. Events that are not moves come from\n"
+	      "comment commands: {[%claim threefold white]} {[%offer black]} {[%flag white]}\n"
+	      "{[%illegal white e2e5]} {[%clock 600 600]} ... (the token grammar below with\n"
+	      "blanks for colons), after the move they follow.\n"
+	      "\n"
+	      "  --profile P         fide2014-blitz, fide2023-rapid{supervision=full},\n"
+	      "                      uscf-standard{tc=G/90,delay=5}, online,\n"
+	      "                      armageddon{base=fide2023-blitz} ... ('arbiter profiles')\n"
+	      "  --profile-path DIR  look for profile scripts in DIR first (':' separates)\n"
+	      "  --json              one JSON object per game and line: game, white, black,\n"
+	      "                      result, board_result, termination, reason, detail,\n"
+	      "                      article, effects, trf, points, events\n"
+	      "  --write-pgn OUT     also write every game to OUT with its events as comment\n"
+	      "                      commands and the Result and Termination tags set; OUT\n"
+	      "                      is replaced only when every game was adjudicated\n"
+	      "  --events TOKENS     adjudicate one event log instead of PGN files: UCI moves\n"
+	      "                      and events such as claim:threefold:white[@g1f3],\n"
+	      "                      claim:fifty|qpf|increment|time:COLOR, ruling:draw|reject,\n"
+	      "                      offer|accept|decline|resign|flag|flagdown:COLOR,\n"
+	      "                      flag:both,\n"
+	      "                      illegal|retracted:COLOR:UCI, nopromo:COLOR:UCI,\n"
+	      "                      pressnomove:COLOR, clock:SECW:SECB, late:COLOR:SEC\n"
+	      "  --fen FEN           with --events: the start position (default: standard)\n"
+	      "  --chess960          with --events: read FEN as Chess960 (also --960)\n"
+	      "\n"
+	      "Exit status: 0 ok; 1 a game that could not be read or adjudicated (reported,\n"
+	      "the others go on), an unknown profile or a bad token; 2 bad command line or\n"
+	      "unreadable file.\n",
+	      out);
+}
+
+#ifdef ARBITER_HAVE_LUA
+
+/* ------------------------------------------------------------------------
+ * --write-pgn: a temporary file next to OUT, renamed over it at the end
+ * ---------------------------------------------------------------------- */
+
+struct pgn_out {
+	const char *path;
+	char *tmp;
+	FILE *f;
+};
+
+static int write_file(void *ctx, const char *buf, size_t n)
+{
+	return fwrite(buf, 1, n, ctx) == n ? 0 : 1;
+}
+
+/* Creates OUT.tmp.PID (mode 0666 less the umask, as OUT would get). */
+static int pgn_out_open(struct pgn_out *o, const char *cmd, const char *path)
+{
+	size_t n = strlen(path) + 32;
+	int fd;
+
+	o->path = path;
+	o->tmp = malloc(n);
+	if (!o->tmp) {
+		cli_error(cmd, "out of memory");
+		return -1;
+	}
+	snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0) {
+		cli_error(cmd, "cannot create %s: %s", o->tmp, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		return -1;
+	}
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		cli_error(cmd, "cannot write %s: %s", o->tmp, strerror(errno));
+		close(fd);
+		unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Renames the temporary file over OUT when `keep`, else removes it.
+ * Returns 0, or -1 after a message when writing or renaming failed. */
+static int pgn_out_close(struct pgn_out *o, const char *cmd, int keep)
+{
+	int rc = 0;
+
+	if (!o->f)
+		return 0;
+	if (fclose(o->f) != 0 && keep) {
+		cli_error(cmd, "error writing %s: %s", o->tmp, strerror(errno));
+		rc = -1;
+	}
+	o->f = NULL;
+	if (keep && rc == 0 && rename(o->tmp, o->path) != 0) {
+		cli_error(cmd, "cannot rename %s to %s: %s", o->tmp, o->path, strerror(errno));
+		rc = -1;
+	}
+	if (!keep || rc != 0)
+		unlink(o->tmp);
+	free(o->tmp);
+	o->tmp = NULL;
+	return rc;
+}
+
+/* Writes the game's events into `rec` (the record it was replayed from) and
+ * appends it to OUT. Returns 0; 1 when the game cannot be written back (the
+ * record goes on after the game ended under the profile); -1 after a
+ * message when the run must stop. */
+static int pgn_out_game(struct pgn_out *o, const char *cmd, const arb_game *g, arb_record *rec)
+{
+	arb_status status = arb_game_to_record(g, rec);
+
+	if (status == ARB_E_NOMEM) {
+		cli_error(cmd, "out of memory");
+		return -1;
+	}
+	if (status != ARB_OK)
+		return 1; /* the caller names the game */
+	if (arb_pgn_write(rec, write_file, o->f) != ARB_OK || ferror(o->f)) {
+		cli_error(cmd, "error writing %s: %s", o->tmp, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * adjudicate: command line
+ * ---------------------------------------------------------------------- */
+
+#define CMD "adjudicate"
+
+struct adj_args {
+	const char *profile;   /* --profile */
+	const char *path;      /* --profile-path, or NULL */
+	const char *fen;       /* --fen, or NULL */
+	const char *events;    /* --events, or NULL */
+	const char *write_pgn; /* --write-pgn, or NULL */
+	unsigned fen_mode;     /* ARB_FEN_AUTO, _CHESS960 or _STANDARD */
+	int json;
+	char **file; /* argc + 1 entries */
+	int nfiles;
+};
+
+/* Returns CLI_OK, CLI_USAGE after a message, or CLI_DONE when --help was
+ * answered. */
+static int adj_parse(int argc, char **argv, struct adj_args *a)
+{
+	static const char *const names[] = {"--profile", "--profile-path", "--fen", "--events",
+					    "--write-pgn"};
+	const char **slots[] = {&a->profile, &a->path, &a->fen, &a->events, &a->write_pgn};
+	const char *arg;
+	cli_argv it;
+	int m, k;
+
+	cli_argv_init(&it, argc, argv, a->file);
+	while ((arg = cli_next_option(&it)) != NULL) {
+		if (cli_is_help(arg)) {
+			cli_adjudicate_usage(stdout);
+			return CLI_DONE;
+		}
+		if (strcmp(arg, "--json") == 0) {
+			a->json = 1;
+			continue;
+		}
+		m = cli_fen_mode_option(CMD, arg, &a->fen_mode);
+		if (m < 0)
+			return CLI_USAGE;
+		if (m > 0)
+			continue;
+		for (k = 0, m = 0; k < 5 && m == 0; k++)
+			m = cli_value_option(&it, CMD, names[k], slots[k]);
+		if (m < 0)
+			return CLI_USAGE;
+		if (m == 0) {
+			cli_error(CMD, "unknown option '%s' (try 'arbiter adjudicate --help')",
+				  arg);
+			return CLI_USAGE;
+		}
+	}
+	a->nfiles = it.noperands;
+	if (!a->profile) {
+		cli_error(CMD, "missing --profile P (try 'arbiter profiles')");
+		return CLI_USAGE;
+	}
+	if (a->events && a->nfiles > 0) {
+		cli_error(CMD, "--events adjudicates one token log: no FILE with it");
+		return CLI_USAGE;
+	}
+	if (!a->events && (a->fen || a->fen_mode != ARB_FEN_AUTO)) {
+		cli_error(CMD, "--fen, --chess960 and --standard go with --events");
+		return CLI_USAGE;
+	}
+	if (a->write_pgn && strcmp(a->write_pgn, "-") == 0) {
+		cli_error(CMD, "--write-pgn needs a file name (standard output has the results)");
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * adjudicate: the run
+ * ---------------------------------------------------------------------- */
+
+struct adj_run {
+	const struct adj_args *args;
+	const arb_rules *rules;
+	struct pgn_out out; /* --write-pgn; out.f NULL without */
+	cli_tally tally;
+};
+
+static int adj_game(void *ctx, arb_record *rec, const cli_game_id *id)
+{
+	struct adj_run *run = ctx;
+	arb_error err;
+	arb_game *g;
+	int rc = 0;
+
+	memset(&err, 0, sizeof err);
+	g = arb_game_from_record(rec, run->rules, &err);
+	if (!g) {
+		if (err.code == ARB_E_NOMEM) {
+			cli_error(CMD, "out of memory");
+			return -1;
+		}
+		cli_report_game_error(CMD, id, NULL, &err);
+		run->tally.failed++;
+		return 0;
+	}
+	cli_print_game(stdout, id, g, run->args->json);
+	if (run->out.f)
+		rc = pgn_out_game(&run->out, CMD, g, rec);
+	if (rc > 0) {
+		snprintf(err.message, sizeof err.message,
+			 "--write-pgn: the game ends at ply %d under this profile but the record "
+			 "goes on to ply %d, so it cannot be written back",
+			 arb_game_ply_count(g), arb_record_ply_count(rec));
+		err.line = 0;
+		cli_report_game_error(CMD, id, NULL, &err);
+		run->tally.failed++;
+		rc = 0;
+	}
+	arb_game_free(g);
+	return rc;
+}
+
+/* --events: the start position, read as Chess960 when asked or when the
+ * profile plays Chess960. Returns 0, or -1 after a message. */
+static int events_start(const struct adj_args *a, const arb_rules *rules, arb_position *start)
+{
+	unsigned mode = a->fen_mode;
+
+	if (mode == ARB_FEN_AUTO && rules->chess960)
+		mode = ARB_FEN_CHESS960;
+	if (a->fen)
+		return cli_set_fen(CMD, start, a->fen, mode);
+	if (mode == ARB_FEN_CHESS960)
+		arb_position_set_chess960(start, 1);
+	return 0;
+}
+
+/* A record holding the game's moves, for --write-pgn of a token log. */
+static arb_record *events_record(const arb_game *g, const arb_position *start)
+{
+	arb_record *rec = arb_record_new();
+	int i, node = 0, n = arb_game_ply_count(g);
+
+	if (!rec || arb_record_set_start(rec, start) != ARB_OK) {
+		arb_record_free(rec);
+		return NULL;
+	}
+	for (i = 0; i < n && node != ARB_NO_NODE; i++)
+		node = arb_record_add_move(rec, node, arb_game_move(g, i));
+	if (node == ARB_NO_NODE) {
+		arb_record_free(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+static void report_token_error(const arb_error *err)
+{
+	fprintf(stderr, "arbiter: %s: --events", CMD);
+	/* The engine's message may name the column itself. */
+	if (err->column > 0 && !strstr(err->message, "column"))
+		fprintf(stderr, " column %d", err->column);
+	fputs(": ", stderr);
+	cli_put_line(stderr, err->message[0] ? err->message : arb_status_name(err->code));
+	fputc('\n', stderr);
+}
+
+static int run_events(struct adj_run *run)
+{
+	const struct adj_args *a = run->args;
+	cli_game_id id = {NULL, 0, 1, "?", "?"};
+	arb_position *start = arb_position_new();
+	arb_record *rec = NULL;
+	arb_game *g = NULL;
+	arb_error err;
+	int rc = CLI_OK;
+
+	memset(&err, 0, sizeof err);
+	if (!start) {
+		cli_error(CMD, "out of memory");
+		return CLI_FAIL;
+	}
+	if (events_start(a, run->rules, start) != 0) {
+		arb_position_free(start);
+		return CLI_FAIL;
+	}
+	g = arb_game_new(run->rules, start, NULL);
+	if (!g) {
+		cli_error(CMD, "out of memory");
+		rc = CLI_FAIL;
+	} else if (arb_game_tokens(g, a->events, &err) != ARB_OK) {
+		if (err.code == ARB_E_NOMEM)
+			cli_error(CMD, "out of memory");
+		else
+			report_token_error(&err);
+		rc = CLI_FAIL;
+	} else {
+		cli_print_game(stdout, &id, g, run->args->json);
+		if (run->out.f) {
+			rec = events_record(g, start);
+			if (!rec) {
+				cli_error(CMD, "out of memory");
+				rc = CLI_FAIL;
+			} else if (pgn_out_game(&run->out, CMD, g, rec) != 0) {
+				cli_error(CMD, "--write-pgn: the game cannot be written back");
+				rc = CLI_FAIL;
+			}
+		}
+	}
+	arb_record_free(rec);
+	arb_game_free(g);
+	arb_position_free(start);
+	return rc;
+}
+
+static int adj_run_all(struct adj_run *run)
+{
+	const struct adj_args *a = run->args;
+	int rc;
+
+	if (a->write_pgn && pgn_out_open(&run->out, CMD, a->write_pgn) != 0)
+		return CLI_FAIL;
+	if (a->events) {
+		rc = run_events(run);
+	} else {
+		rc = cli_read_records(CMD, a->file, a->nfiles, adj_game, run, &run->tally) != 0 ?
+			     CLI_FAIL :
+			     cli_tally_status(&run->tally);
+	}
+	fflush(stdout);
+	if (ferror(stdout) && rc == CLI_OK)
+		rc = CLI_FAIL; /* main says why */
+	if (run->out.f) {
+		if (rc == CLI_OK) {
+			if (pgn_out_close(&run->out, CMD, 1) != 0)
+				rc = CLI_FAIL;
+		} else {
+			pgn_out_close(&run->out, CMD, 0);
+			cli_error(CMD, "%s not written: not every game was adjudicated",
+				  a->write_pgn);
+		}
+	}
+	return rc;
+}
+
+int cli_adjudicate(int argc, char **argv)
+{
+	struct adj_args a;
+	struct adj_run run;
+	arb_profile *profile = NULL;
+	int rc;
+
+	memset(&a, 0, sizeof a);
+	memset(&run, 0, sizeof run);
+	a.file = calloc((size_t)argc + 1, sizeof *a.file);
+	if (!a.file) {
+		cli_error(CMD, "out of memory");
+		return CLI_FAIL;
+	}
+	rc = adj_parse(argc, argv, &a);
+	if (rc == CLI_OK) {
+		profile = cli_profile_open(CMD, a.profile, a.path);
+		if (!profile)
+			rc = CLI_FAIL;
+	}
+	if (rc == CLI_OK) {
+		run.args = &a;
+		run.rules = arb_profile_rules(profile);
+		rc = adj_run_all(&run);
+	}
+	arb_profile_free(profile);
+	free(a.file);
+	return rc == CLI_DONE ? CLI_OK : rc;
+}
+
+#else /* !ARBITER_HAVE_LUA */
+
+int cli_adjudicate(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	cli_error("adjudicate", "this arbiter was built without Lua, so without rule profiles "
+				"(cmake -DARBITER_LUA=ON)");
+	return CLI_FAIL;
+}
+
+#endif

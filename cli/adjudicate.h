@@ -1,0 +1,110 @@
+/*
+ * adjudicate.h -- the competition-rule subcommands of `arbiter`:
+ * `adjudicate` (cli/adjudicate.c), `compare` (cli/compare.c), `profiles`
+ * and `profile show|diff` (cli/profiles.c), and what they share: loading a
+ * profile with its error on one line, and (cli/verdict.c) a game's identity,
+ * its verdict as text or JSON, and the streaming read of PGN files.
+ *
+ * They need the Lua layer (profiles are Lua scripts run in the sandbox);
+ * without it (cmake -DARBITER_LUA=OFF) each says so and exits 1.
+ */
+#ifndef ARBITER_CLI_ADJUDICATE_H
+#define ARBITER_CLI_ADJUDICATE_H
+
+#include "cli.h"
+
+int cli_adjudicate(int argc, char **argv);
+void cli_adjudicate_usage(FILE *out);
+
+int cli_compare(int argc, char **argv);
+void cli_compare_usage(FILE *out);
+
+int cli_profiles(int argc, char **argv);
+void cli_profiles_usage(FILE *out);
+
+int cli_profile(int argc, char **argv);
+void cli_profile_usage(FILE *out);
+
+#ifdef ARBITER_HAVE_LUA
+
+#include "profile.h"
+
+/* ---- cli/profiles.c ------------------------------------------------------ */
+
+/*
+ * Loads profile `spec` (searching `path` first; may be NULL). On failure
+ * prints "arbiter: CMD: profile 'SPEC': why" as one line and returns NULL.
+ */
+arb_profile *cli_profile_open(const char *cmd, const char *spec, const char *path);
+
+/* ---- cli/verdict.c: shared by adjudicate and compare -------------------- */
+
+/* Writes `s` to `out` with newlines and other control bytes as blanks, so
+ * that a message or a name stays on one line. */
+void cli_put_line(FILE *out, const char *s);
+
+/* Which game: its input, its number there and its players. */
+typedef struct cli_game_id {
+	const char *file;          /* the input's name ("(stdin)" for "-"); NULL for --events */
+	int show_file;             /* several inputs: lines name the file */
+	long number;               /* the game's number in its file, from 1 */
+	const char *white, *black; /* the tags, "?" when missing or empty */
+} cli_game_id;
+
+void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char *file,
+			     int show_file, long number);
+
+/* "FILE: game N: WHITE - BLACK" (the file only when id->show_file). */
+void cli_print_id(FILE *out, const cli_game_id *id);
+
+/*
+ * The game's standing as one line, "game N: WHITE - BLACK: RESULT REASON
+ * (DETAIL) [EFFECTS] -- ARTICLE", or (json) as one JSON object with game,
+ * file, white, black, result, board_result, termination, reason, detail,
+ * article, effects, trf, points and the list of decisions, events.
+ */
+void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int json);
+
+/* JSON pieces: a string (escaped; not UTF-8 bytes as U+FFFD); ", "KEY":
+ * "VALUE"" (first = 1: without the comma); the fields of a standing from
+ * "result" to "effects", each after a comma. */
+void cli_json_string(FILE *out, const char *s);
+void cli_json_field(FILE *out, int first, const char *key, const char *value);
+void cli_json_result(FILE *out, const arb_game_result *r);
+
+/* A game whose events could not be replayed, on stderr: "arbiter: CMD:
+ * FILE[:LINE]: game N (WHITE - BLACK)[ under PROFILE]: why". */
+void cli_report_game_error(const char *cmd, const cli_game_id *id, const char *profile,
+			   const arb_error *err);
+
+/* Counts kept across the files of a run. */
+typedef struct cli_tally {
+	long games;    /* games read, good and bad */
+	long failed;   /* games that could not be read or adjudicated */
+	int io_failed; /* a file could not be opened or read */
+} cli_tally;
+
+/* Called with each good game (the record is the reader's, valid until the
+ * next game, and may be changed); 0 to go on, -1 to stop the run. */
+typedef int (*cli_record_fn)(void *ctx, arb_record *rec, const cli_game_id *id);
+
+/*
+ * Streams the games of the files (none: standard input; "-" too), calling
+ * fn for each good one; a game the reader rejects is reported (its message
+ * names file, line, column and game) and counted, an unreadable file
+ * reported and remembered. Returns 0, or -1 when the run must stop (out of
+ * memory, fn asked, standard output failed).
+ */
+int cli_read_records(const char *cmd, char **file, int nfiles, cli_record_fn fn, void *ctx,
+		     cli_tally *t);
+
+/* The exit status of a reading run: 2 an unreadable file, 1 a failed game. */
+int cli_tally_status(const cli_tally *t);
+
+/* "--name VALUE" or "--name=VALUE" when the current option is `name`: 1 and
+ * *value set, 0 for another option, -1 after a message (missing or empty). */
+int cli_value_option(cli_argv *it, const char *cmd, const char *name, const char **value);
+
+#endif
+
+#endif /* ARBITER_CLI_ADJUDICATE_H */

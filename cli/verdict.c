@@ -1,0 +1,389 @@
+/*
+ * verdict.c -- what `adjudicate` and `compare` share: a game's identity
+ * (file, number, players), its verdict as one text line or one JSON object,
+ * the error line of a game that cannot be replayed, and the streaming read
+ * of PGN files that hands each record on with its identity.
+ *
+ * JSON is written by hand: strings escaped (control bytes as \uXXXX, bytes
+ * that are not UTF-8 as U+FFFD), the top-level fields of a game before its
+ * "events" list, so that a line-oriented reader finds them first.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+
+#ifdef ARBITER_HAVE_LUA
+
+void cli_put_line(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		fputc(c < 0x20 || c == 0x7F ? ' ' : c, out);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * JSON output
+ * ---------------------------------------------------------------------- */
+
+/* The length of the valid UTF-8 sequence at s, or 0 if it is not one
+ * (overlong forms, surrogates and code points past U+10FFFF included). */
+static int utf8_length(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	unsigned char lo = 0x80, hi = 0xBF;
+	int n, i;
+
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4;
+	else
+		return 0;
+	if (c == 0xE0)
+		lo = 0xA0;
+	else if (c == 0xED)
+		hi = 0x9F;
+	else if (c == 0xF0)
+		lo = 0x90;
+	else if (c == 0xF4)
+		hi = 0x8F;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+/* A JSON string. PGN tags are not always UTF-8 (old files are Latin-1): a
+ * byte that does not start a valid sequence becomes U+FFFD, so the output
+ * is always valid JSON. */
+void cli_json_string(FILE *out, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)(text ? text : "");
+
+	fputc('"', out);
+	while (*s) {
+		unsigned char c = *s;
+		int n;
+
+		if (c == '"' || c == '\\') {
+			fputc('\\', out);
+			fputc(c, out);
+		} else if (c == '\n') {
+			fputs("\\n", out);
+		} else if (c == '\t') {
+			fputs("\\t", out);
+		} else if (c == '\r') {
+			fputs("\\r", out);
+		} else if (c < 0x20 || c == 0x7F) {
+			fprintf(out, "\\u%04x", c);
+		} else if (c < 0x80) {
+			fputc(c, out);
+		} else if ((n = utf8_length(s)) > 0) {
+			fwrite(s, 1, (size_t)n, out);
+			s += n;
+			continue;
+		} else {
+			fputs("\\ufffd", out);
+		}
+		s++;
+	}
+	fputc('"', out);
+}
+
+/* ", "KEY": "VALUE" (first = 1 leaves out the comma). */
+void cli_json_field(FILE *out, int first, const char *key, const char *value)
+{
+	fprintf(out, "%s\"%s\": ", first ? "" : ", ", key);
+	cli_json_string(out, value);
+}
+
+static void json_effects(FILE *out, int n, const char (*effects)[24])
+{
+	int i;
+
+	fputs(", \"effects\": [", out);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputs(", ", out);
+		cli_json_string(out, effects[i]);
+	}
+	fputc(']', out);
+}
+
+/* The fields a game's standing shares with a profile's row of `compare`. */
+void cli_json_result(FILE *out, const arb_game_result *r)
+{
+	cli_json_field(out, 0, "result", r->result);
+	cli_json_field(out, 0, "board_result", r->board);
+	cli_json_field(out, 0, "termination", r->termination);
+	cli_json_field(out, 0, "reason", r->reason);
+	cli_json_field(out, 0, "detail", r->detail);
+	cli_json_field(out, 0, "article", r->article);
+	json_effects(out, r->neffects, (const char(*)[24])r->effects);
+}
+
+/* The decisions along the way, each with the token of the event behind it. */
+static void json_events(FILE *out, const arb_game *g)
+{
+	char token[ARB_EVENT_TEXT + 16];
+	int i, n = arb_game_decision_count(g);
+
+	fputs(", \"events\": [", out);
+	for (i = 0; i < n; i++) {
+		const arb_decision *d = arb_game_decision(g, i);
+
+		token[0] = '\0';
+		if (d->event >= 0 && d->event < arb_game_event_count(g))
+			arb_event_format(arb_game_event_at(g, d->event), token, sizeof token);
+		fprintf(out, "%s{\"ply\": %d", i ? ", " : "", d->ply);
+		cli_json_field(out, 0, "event", token);
+		cli_json_field(out, 0, "result", d->result);
+		cli_json_field(out, 0, "reason", d->reason);
+		cli_json_field(out, 0, "detail", d->detail);
+		cli_json_field(out, 0, "article", d->article);
+		json_effects(out, d->neffects, (const char(*)[24])d->effects);
+		fprintf(out, ", \"ends\": %s, \"note\": %s}", d->ends ? "true" : "false",
+			d->note ? "true" : "false");
+	}
+	fputc(']', out);
+}
+
+/* ------------------------------------------------------------------------
+ * A game's identity and its one text line
+ * ---------------------------------------------------------------------- */
+
+void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char *file,
+			     int show_file, long number)
+{
+	const char *white = arb_record_tag(rec, "White");
+	const char *black = arb_record_tag(rec, "Black");
+
+	id->file = file;
+	id->show_file = show_file;
+	id->number = number;
+	id->white = white && *white ? white : "?";
+	id->black = black && *black ? black : "?";
+}
+
+/* "FILE: game N: WHITE - BLACK" */
+void cli_print_id(FILE *out, const cli_game_id *id)
+{
+	if (id->show_file) {
+		cli_put_line(out, id->file);
+		fputs(": ", out);
+	}
+	fprintf(out, "game %ld: ", id->number);
+	cli_put_line(out, id->white);
+	fputs(" - ", out);
+	cli_put_line(out, id->black);
+}
+
+/* The reason with its detail in parentheses (the engine may give the detail
+ * with or without them); "in play" when a game goes on without one. */
+static void print_reason(FILE *out, const char *reason, const char *detail)
+{
+	fputs(*reason ? reason : "in play", out);
+	if (*detail == '\0')
+		return;
+	if (detail[0] == '(')
+		fprintf(out, " %s", detail);
+	else
+		fprintf(out, " (%s)", detail);
+}
+
+/* 1 if the effects name the board result ("board=1/2-1/2"). */
+static int has_board_effect(const arb_game_result *r)
+{
+	int i;
+
+	for (i = 0; i < r->neffects; i++)
+		if (strncmp(r->effects[i], "board=", 6) == 0)
+			return 1;
+	return 0;
+}
+
+/* The effects, and the board result when the score differs from it. */
+static void print_effects(FILE *out, const arb_game_result *r)
+{
+	int i, n = 0;
+
+	if (strcmp(r->result, r->board) != 0 && r->board[0] && !has_board_effect(r)) {
+		fprintf(out, " [board=%s", r->board);
+		n++;
+	}
+	for (i = 0; i < r->neffects; i++)
+		fprintf(out, "%s%s", n++ ? ", " : " [", r->effects[i]);
+	if (n)
+		fputc(']', out);
+}
+
+static void print_text(FILE *out, const cli_game_id *id, const arb_game_result *r)
+{
+	cli_print_id(out, id);
+	fprintf(out, ": %s ", r->result);
+	print_reason(out, r->reason, r->detail);
+	print_effects(out, r);
+	if (r->article[0])
+		fprintf(out, " -- %s", r->article);
+	fputc('\n', out);
+}
+
+static void print_json(FILE *out, const cli_game_id *id, const arb_game *g,
+		       const arb_game_result *r)
+{
+	fprintf(out, "{\"game\": %ld", id->number);
+	if (id->file)
+		cli_json_field(out, 0, "file", id->file);
+	cli_json_field(out, 0, "white", id->white);
+	cli_json_field(out, 0, "black", id->black);
+	cli_json_result(out, r);
+	fputs(", \"trf\": {", out);
+	cli_json_field(out, 1, "white", r->trf[ARB_WHITE]);
+	cli_json_field(out, 0, "black", r->trf[ARB_BLACK]);
+	fputs("}, \"points\": {", out);
+	cli_json_field(out, 1, "white", r->points[ARB_WHITE]);
+	cli_json_field(out, 0, "black", r->points[ARB_BLACK]);
+	fputc('}', out);
+	json_events(out, g);
+	fputs("}\n", out);
+}
+
+/* A game whose events could not be replayed: "FILE:LINE: game N (WHITE -
+ * BLACK): why" (the line when the engine knows it). */
+void cli_report_game_error(const char *cmd, const cli_game_id *id, const char *profile,
+			   const arb_error *err)
+{
+	fprintf(stderr, "arbiter: %s: ", cmd);
+	cli_put_line(stderr, id->file);
+	if (err->line > 0)
+		fprintf(stderr, ":%ld", err->line);
+	fprintf(stderr, ": game %ld (", id->number);
+	cli_put_line(stderr, id->white);
+	fputs(" - ", stderr);
+	cli_put_line(stderr, id->black);
+	fputs(")", stderr);
+	if (profile)
+		fprintf(stderr, " under %s", profile);
+	fputs(": ", stderr);
+	cli_put_line(stderr, err->message[0] ? err->message : arb_status_name(err->code));
+	fputc('\n', stderr);
+}
+
+void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int json)
+{
+	arb_game_result r;
+
+	arb_game_result_get(g, &r);
+	if (json)
+		print_json(out, id, g, &r);
+	else
+		print_text(out, id, &r);
+}
+
+/* ------------------------------------------------------------------------
+ * Reading PGN files game by game
+ *
+ * Like cli_read_games, but the record is handed on writable (`adjudicate
+ * --write-pgn` writes the game's events back into it) with the game's
+ * identity.
+ * ---------------------------------------------------------------------- */
+
+static int read_file(const char *cmd, const char *path, int show_file, cli_record_fn fn, void *ctx,
+		     cli_tally *t)
+{
+	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+	arb_pgn_reader *r;
+	arb_record *rec;
+	arb_error err;
+	int rc = 0;
+
+	memset(&err, 0, sizeof err);
+	r = arb_pgn_reader_open(path, 0, &err);
+	if (!r) {
+		cli_error(cmd, "%s", err.message[0] ? err.message : path);
+		if (err.code == ARB_E_NOMEM)
+			return -1;
+		t->io_failed = 1;
+		return 0;
+	}
+	for (;;) {
+		arb_status status = arb_pgn_next(r, &rec, &err);
+		cli_game_id id;
+
+		if (status == ARB_OK && !rec)
+			break;
+		if (status == ARB_E_PGN) {
+			/* The reader's message names file, line, column and game. */
+			t->games++;
+			t->failed++;
+			cli_error(cmd, "%s", err.message);
+		} else if (status != ARB_OK) {
+			cli_error(cmd, "%s", err.message[0] ? err.message : name);
+			if (status == ARB_E_IO)
+				t->io_failed = 1;
+			else
+				rc = -1;
+			break;
+		} else {
+			t->games++;
+			cli_game_id_from_record(&id, rec, name, show_file, arb_pgn_reader_games(r));
+			if (fn(ctx, rec, &id) != 0)
+				rc = -1;
+		}
+		/* Stop early when stdout fails (a full disk); main reports it. */
+		if (rc != 0 || ferror(stdout)) {
+			rc = -1;
+			break;
+		}
+	}
+	arb_pgn_reader_free(r);
+	return rc;
+}
+
+/* The files of the command line, or standard input when there are none. */
+int cli_read_records(const char *cmd, char **file, int nfiles, cli_record_fn fn, void *ctx,
+		     cli_tally *t)
+{
+	int i;
+
+	if (nfiles == 0)
+		return read_file(cmd, "-", 0, fn, ctx, t);
+	for (i = 0; i < nfiles; i++)
+		if (read_file(cmd, file[i], nfiles > 1, fn, ctx, t) != 0)
+			return -1;
+	return 0;
+}
+
+/* The exit status of a reading run. */
+int cli_tally_status(const cli_tally *t)
+{
+	if (t->io_failed)
+		return CLI_USAGE;
+	return t->failed > 0 ? CLI_FAIL : CLI_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Options
+ * ---------------------------------------------------------------------- */
+
+/* A "--name VALUE" option into *value. Returns 1 if it was `name`, 0 if
+ * not, -1 after a message. */
+int cli_value_option(cli_argv *it, const char *cmd, const char *name, const char **value)
+{
+	int m = cli_option_value(it, cmd, name, value);
+
+	if (m > 0 && **value == '\0') {
+		cli_error(cmd, "%s needs a value (try 'arbiter %s --help')", name, cmd);
+		return -1;
+	}
+	return m;
+}
+
+#endif /* ARBITER_HAVE_LUA */

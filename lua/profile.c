@@ -1,0 +1,1787 @@
+/*
+ * profile.c -- competition-rule profiles (profiles/NAME.lua): loading a script
+ * through the sandbox into an arb_rules, and the trampolines that run its
+ * hooks (profile.h; the schema is profiles/README.md).
+ *
+ * A load is one arb_sandbox_pcall of load_body: the script, every profile
+ * it extends (run in the same state, one frame each, at most
+ * PROFILE_MAX_DEPTH deep) and the checks of the tables they return all run
+ * inside it, under one instruction budget and the memory cap, so nothing
+ * here touches the state unprotected. The loader's own memory (frames,
+ * options, the field list) is C memory allocated before that call and freed
+ * after it, and script texts are Lua userdata: an error unwinding out of
+ * Lua leaks nothing. After the load only the hooks run in the state, each
+ * in its own arb_sandbox_pcall (a fresh budget per call); the game they see
+ * is a read-only proxy whose fields are read from the game when asked, so a
+ * call builds nothing.
+ */
+#include "profile.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compat.h"
+#include "sandbox.h"
+
+/* ------------------------------------------------------------------------
+ * Limits (each #ifndef-overridable)
+ * ---------------------------------------------------------------------- */
+
+/* Profiles extending profiles: the script loaded plus this many bases. */
+#ifndef PROFILE_MAX_DEPTH
+#define PROFILE_MAX_DEPTH 8
+#endif
+/* Options one script may be given, and may ask for. */
+#ifndef PROFILE_MAX_OPTIONS
+#define PROFILE_MAX_OPTIONS 32
+#endif
+#define PROFILE_OPTION_NAME 32
+#define PROFILE_OPTION_VALUE 128
+/* Bytes of one script. */
+#ifndef PROFILE_MAX_SCRIPT
+#define PROFILE_MAX_SCRIPT ((long)1 << 20)
+#endif
+/* Fields (leaves) one returned table may have. */
+#ifndef PROFILE_MAX_FIELDS
+#define PROFILE_MAX_FIELDS 256
+#endif
+#define PROFILE_FIELD_NAME 64
+#define PROFILE_PATH_MAX 4096
+#define PROFILE_MESSAGE ARB_ERROR_MESSAGE_SIZE
+
+/* ------------------------------------------------------------------------
+ * Types
+ * ---------------------------------------------------------------------- */
+
+typedef struct option {
+	char name[PROFILE_OPTION_NAME];
+	char value[PROFILE_OPTION_VALUE];
+	int asked; /* option() asked for it */
+} option;
+
+/* One script being loaded: the top one (frame 0) or a base it extends. */
+typedef struct frame {
+	char file[PROFILE_PATH_MAX]; /* as found; the chunk is "@" file */
+	dev_t dev;                   /* the file's identity: finds cycles */
+	ino_t ino;
+	char shown[LUA_IDSIZE];      /* the file as Lua shows it in messages */
+	option given[PROFILE_MAX_OPTIONS];
+	int ngiven;
+	char known[PROFILE_MAX_OPTIONS][PROFILE_OPTION_NAME]; /* asked for */
+	int nknown;
+	const char *text; /* while it is checked: the script, for line numbers */
+	size_t len;
+} frame;
+
+/* A field of a returned table, flattened: "draw.threefold" = "claim". */
+typedef struct leaf {
+	char name[PROFILE_FIELD_NAME];
+	const char *string; /* a Lua string held by the table, or NULL: see text */
+	char text[32];      /* numbers and booleans, written out */
+} leaf;
+
+#define LEAF_VALUE(l) ((l)->string != NULL ? (l)->string : (l)->text)
+
+/* What a load needs besides the profile; lives during the load only. */
+typedef struct loader {
+	frame frames[PROFILE_MAX_DEPTH + 1];
+	int depth; /* frames[0..depth) are loading */
+	leaf leaves[PROFILE_MAX_FIELDS];
+	int nleaves;
+	arb_rules rules; /* the checked rules of the last table */
+} loader;
+
+typedef struct dir_list {
+	char **dir;
+	int n;
+} dir_list;
+
+enum { HOOK_MOVE = 0, HOOK_END, HOOK_COUNT };
+static const char *const hook_names[HOOK_COUNT] = {"on_move", "on_end"};
+
+struct arb_profile {
+	arb_rules rules;
+	arb_sandbox *sb;
+	char file[PROFILE_PATH_MAX];
+	dir_list path;            /* the profile path */
+	loader *ld;               /* during the load only */
+	int has_hook[HOOK_COUNT];
+	const arb_game *game;     /* during a hook call only */
+	const arb_decision *ending; /* during an on_end call only (may be NULL) */
+	arb_position *before;     /* scratch for the SAN of the last move */
+};
+
+/* Registry keys: only their addresses are used. */
+enum { K_HOOK_BODY, K_HOOK_MOVE, K_HOOK_END, K_GAME, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
+static const char registry_keys[K_COUNT];
+#define RKEY(k) ((const void *)&registry_keys[(k)])
+
+#if defined(__GNUC__)
+#define PROFILE_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PROFILE_PRINTF(f, a)
+#endif
+
+/* ------------------------------------------------------------------------
+ * Small helpers
+ * ---------------------------------------------------------------------- */
+
+static void say(char *buf, size_t n, const char *fmt, ...) PROFILE_PRINTF(3, 4);
+static void say(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (buf == NULL || n == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+}
+
+/* Raises the formatted message as it is (no position added): the callers
+ * put "FILE:LINE: " in front themselves. Does not return. */
+static int throwf(lua_State *L, const char *fmt, ...) PROFILE_PRINTF(2, 3);
+static int throwf(lua_State *L, const char *fmt, ...)
+{
+	char msg[PROFILE_MESSAGE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lua_pushstring(L, msg);
+	return lua_error(L);
+}
+
+static int is_name_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* A profile name: letters, digits, '_' and '-', not starting with '-'. */
+static int is_profile_name(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '-')
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!is_name_char((unsigned char)s[i]) && s[i] != '-')
+			return 0;
+	return 1;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+static int is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The file as Lua's chunk id shows "@file": a long name keeps its end. */
+static void shown_name(char out[LUA_IDSIZE], const char *file)
+{
+	size_t len = strlen(file);
+
+	if (len > LUA_IDSIZE - 1)
+		snprintf(out, LUA_IDSIZE, "...%s", file + len - (LUA_IDSIZE - 4));
+	else
+		snprintf(out, LUA_IDSIZE, "%s", file);
+}
+
+/* ------------------------------------------------------------------------
+ * The profile path
+ * ---------------------------------------------------------------------- */
+
+static void dirs_free(dir_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->dir[i]);
+	free(l->dir);
+	l->dir = NULL;
+	l->n = 0;
+}
+
+/* Appends dir[0..len) (+ "/" sub when sub is not NULL). 0, or -1 when out
+ * of memory. Empty entries are skipped. */
+static int dirs_add(dir_list *l, const char *dir, size_t len, const char *sub)
+{
+	size_t extra = sub != NULL ? strlen(sub) + 1 : 0;
+	char **grown;
+	char *s;
+
+	if (len == 0)
+		return 0;
+	grown = realloc(l->dir, (size_t)(l->n + 1) * sizeof *grown);
+	if (grown == NULL)
+		return -1;
+	l->dir = grown;
+	s = malloc(len + extra + 1);
+	if (s == NULL)
+		return -1;
+	memcpy(s, dir, len);
+	if (sub != NULL) {
+		s[len] = '/';
+		memcpy(s + len + 1, sub, extra - 1);
+	}
+	s[len + extra] = '\0';
+	l->dir[l->n++] = s;
+	return 0;
+}
+
+/* Adds each entry of a ':'-separated list (and its profiles/ too when
+ * `with_sub`). */
+static int dirs_add_list(dir_list *l, const char *list, int with_sub)
+{
+	const char *s = list;
+
+	while (s != NULL && *s != '\0') {
+		const char *colon = strchr(s, ':');
+		size_t len = colon != NULL ? (size_t)(colon - s) : strlen(s);
+		if (dirs_add(l, s, len, NULL) != 0 ||
+		    (with_sub && dirs_add(l, s, len, "profiles") != 0))
+			return -1;
+		s = colon != NULL ? colon + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The profile path (profile.h): `path`, $ARBITER_PATH, the source tree's
+ * profiles/, the installed ones. 0, or -1 when out of memory. */
+static int dirs_build(dir_list *l, const char *path)
+{
+	if (dirs_add_list(l, path, 0) != 0 || dirs_add_list(l, getenv("ARBITER_PATH"), 1) != 0)
+		return -1;
+#ifdef ARBITER_SOURCE_PROFILES
+	if (dirs_add(l, ARBITER_SOURCE_PROFILES, strlen(ARBITER_SOURCE_PROFILES), NULL) != 0)
+		return -1;
+#endif
+#ifdef ARBITER_SHARE_PROFILES
+	if (dirs_add(l, ARBITER_SHARE_PROFILES, strlen(ARBITER_SHARE_PROFILES), NULL) != 0)
+		return -1;
+#endif
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Names and options: "fide2014-blitz{supervision=full,clock=digital}"
+ * ---------------------------------------------------------------------- */
+
+static option *find_option(frame *f, const char *name)
+{
+	for (int i = 0; i < f->ngiven; i++)
+		if (strcmp(f->given[i].name, name) == 0)
+			return &f->given[i];
+	return NULL;
+}
+
+/* Gives frame f option name = value. 0, or -1 with why. */
+static int give_option(frame *f, const char *name, size_t nlen, const char *value, size_t vlen,
+		       char *why, size_t whysize)
+{
+	option *o;
+
+	if (nlen == 0 || nlen >= PROFILE_OPTION_NAME) {
+		say(why, whysize, "option name '%.*s' is empty or longer than %d characters",
+		    (int)(nlen > 40 ? 40 : nlen), name, PROFILE_OPTION_NAME - 1);
+		return -1;
+	}
+	for (size_t i = 0; i < nlen; i++)
+		if (!is_name_char((unsigned char)name[i])) {
+			say(why, whysize, "option name '%.*s' has a character that is not a letter, "
+					  "digit or '_'",
+			    (int)nlen, name);
+			return -1;
+		}
+	if (vlen == 0 || vlen >= PROFILE_OPTION_VALUE) {
+		say(why, whysize, "option '%.*s' has %s", (int)nlen, name,
+		    vlen == 0 ? "no value" : "a value that is too long");
+		return -1;
+	}
+	for (int i = 0; i < f->ngiven; i++)
+		if (strlen(f->given[i].name) == nlen && memcmp(f->given[i].name, name, nlen) == 0) {
+			say(why, whysize, "option '%.*s' is given twice", (int)nlen, name);
+			return -1;
+		}
+	if (f->ngiven == PROFILE_MAX_OPTIONS) {
+		say(why, whysize, "more than %d options", PROFILE_MAX_OPTIONS);
+		return -1;
+	}
+	o = &f->given[f->ngiven++];
+	memcpy(o->name, name, nlen);
+	o->name[nlen] = '\0';
+	memcpy(o->value, value, vlen);
+	o->value[vlen] = '\0';
+	o->asked = 0;
+	return 0;
+}
+
+/*
+ * Splits `spec` into the name before the braces (into name[0..namesize))
+ * and the options in them, given to frame f. Options are "key=value"
+ * separated by ','; a value may hold braces of its own with commas inside
+ * ("base=fide2023-blitz{supervision=full}"). 0, or -1 with why.
+ */
+static int parse_spec(const char *spec, char *name, size_t namesize, frame *f, char *why,
+		      size_t whysize)
+{
+	const char *brace = strchr(spec, '{');
+	size_t nlen = brace != NULL ? (size_t)(brace - spec) : strlen(spec);
+
+	if (nlen == 0) {
+		say(why, whysize, "no profile name before the options");
+		return -1;
+	}
+	if (nlen >= namesize) {
+		say(why, whysize, "the name is longer than %zu characters", namesize - 1);
+		return -1;
+	}
+	memcpy(name, spec, nlen);
+	name[nlen] = '\0';
+	if (brace == NULL)
+		return 0;
+	const char *s = brace + 1, *end = spec + strlen(spec) - 1;
+	if (*end != '}' || end < s) {
+		say(why, whysize, "the options do not end with '}'");
+		return -1;
+	}
+	while (s < end) {
+		const char *item = s, *eq = NULL;
+		int depth = 0;
+		for (; s < end && (depth > 0 || *s != ','); s++) {
+			if (*s == '{')
+				depth++;
+			else if (*s == '}' && --depth < 0)
+				break;
+			else if (*s == '=' && eq == NULL && depth == 0)
+				eq = s;
+		}
+		if (depth != 0 || (s < end && *s != ',')) {
+			say(why, whysize, "unbalanced braces in the options");
+			return -1;
+		}
+		if (eq == NULL) {
+			say(why, whysize, "option '%.*s' is not name=value", (int)(s - item), item);
+			return -1;
+		}
+		if (give_option(f, item, (size_t)(eq - item), eq + 1, (size_t)(s - eq - 1), why,
+				whysize) != 0)
+			return -1;
+		if (s < end)
+			s++; /* the ',' */
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Finding a script
+ * ---------------------------------------------------------------------- */
+
+/* Sets f->file to dir/base.lua if that is a file. */
+static int try_dir(frame *f, const char *dir, const char *base, size_t blen)
+{
+	int n = snprintf(f->file, sizeof f->file, "%s/%.*s.lua", dir, (int)blen, base);
+
+	return n > 0 && (size_t)n < sizeof f->file && is_file(f->file);
+}
+
+/* Looks for NAME.lua, then PREFIX.lua for NAME = PREFIX-SUFFIX, in `dir`.
+ * 1 when found (f->file set; for the prefix, *split points at the suffix). */
+static int find_in(frame *f, const char *dir, const char *name, const char **split)
+{
+	const char *dash = strrchr(name, '-');
+
+	*split = NULL;
+	if (try_dir(f, dir, name, strlen(name)))
+		return 1;
+	if (dash != NULL && dash > name && dash[1] != '\0' &&
+	    try_dir(f, dir, name, (size_t)(dash - name))) {
+		*split = dash + 1;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Finds the script of `name` for frame f: a path ending in ".lua" (tried in
+ * `first_dir` first when relative), else NAME.lua or PREFIX.lua + option
+ * speed=SUFFIX in `first_dir` (may be NULL) and then the profile path.
+ * 0 with f->file set, or -1 with why.
+ */
+static int resolve(const dir_list *path, const char *name, const char *first_dir, frame *f,
+		   char *why, size_t whysize)
+{
+	const char *split = NULL;
+	int found = 0;
+
+	if (ends_with(name, ".lua")) {
+		if (name[0] != '/' && first_dir != NULL) {
+			int n = snprintf(f->file, sizeof f->file, "%s/%s", first_dir, name);
+			found = n > 0 && (size_t)n < sizeof f->file && is_file(f->file);
+		}
+		if (!found && strlen(name) < sizeof f->file && is_file(name)) {
+			strcpy(f->file, name);
+			found = 1;
+		}
+		if (!found)
+			say(why, whysize, "no profile script '%s' (not a readable file)", name);
+	} else if (!is_profile_name(name, strlen(name))) {
+		say(why, whysize,
+		    "'%s' is not a profile name (letters, digits, '_' and '-') or a path to a .lua "
+		    "file",
+		    name);
+		return -1;
+	} else {
+		if (first_dir != NULL)
+			found = find_in(f, first_dir, name, &split);
+		for (int i = 0; !found && i < path->n; i++)
+			found = find_in(f, path->dir[i], name, &split);
+		if (!found) {
+			char dirs[192] = "";
+			size_t used = 0;
+			for (int i = 0; i < path->n && used + 1 < sizeof dirs; i++) {
+				int k = snprintf(dirs + used, sizeof dirs - used, "%s%s", i ? ", " : "",
+						 path->dir[i]);
+				if (k < 0)
+					break;
+				used += (size_t)k;
+			}
+			say(why, whysize, "no profile '%s' (no %s.lua%s in %s%s)", name, name,
+			    strchr(name, '-') ? " or PREFIX.lua for PREFIX-SPEED" : "",
+			    first_dir != NULL ? "the script's directory, " : "",
+			    path->n ? dirs : "an empty profile path");
+		}
+	}
+	if (!found)
+		return -1;
+	if (split != NULL && find_option(f, "speed") != NULL) {
+		say(why, whysize, "option 'speed' is given twice (the name's suffix is '-%s')", split);
+		return -1;
+	}
+	if (split != NULL && give_option(f, "speed", 5, split, strlen(split), why, whysize) != 0)
+		return -1;
+	shown_name(f->shown, f->file);
+	struct stat st;
+	if (stat(f->file, &st) == 0) {
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+	}
+	return 0;
+}
+
+/* The directory of a script ("." for a bare file name) into out. */
+static void dir_of(const char *file, char *out, size_t n)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (slash == NULL)
+		snprintf(out, n, ".");
+	else if (slash == file)
+		snprintf(out, n, "/");
+	else
+		snprintf(out, n, "%.*s", (int)(slash - file), file);
+}
+
+/* ------------------------------------------------------------------------
+ * Running a script (inside the load's protected call)
+ * ---------------------------------------------------------------------- */
+
+/* [-0, +1, e] Pushes the text of f->file as a userdata buffer (nothing is
+ * held when it raises: the buffer is made before the file is opened). */
+static const char *read_script(lua_State *L, const frame *f, size_t *len)
+{
+	struct stat st;
+	char *buf;
+	FILE *fp;
+	size_t n;
+	int bad;
+
+	if (stat(f->file, &st) != 0 || !S_ISREG(st.st_mode))
+		throwf(L, "%s: cannot read the profile script", f->shown);
+	if (st.st_size > PROFILE_MAX_SCRIPT)
+		throwf(L, "%s: larger than %ld bytes", f->shown, (long)PROFILE_MAX_SCRIPT);
+	buf = lua_newuserdatauv(L, (size_t)st.st_size + 1, 0);
+	fp = fopen(f->file, "rb");
+	if (fp == NULL)
+		throwf(L, "%s: cannot open: %s", f->shown, strerror(errno));
+	n = fread(buf, 1, (size_t)st.st_size, fp);
+	bad = ferror(fp);
+	fclose(fp);
+	if (bad)
+		throwf(L, "%s: cannot read", f->shown);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/*
+ * The frame of the script that is loading (the innermost), for option()
+ * and extend(), or -1 outside a load. It is not found from the call stack:
+ * a tail call (`return extend(...)`, a real one on LuaJIT) leaves no frame of
+ * the script there. extend() keeps `depth` right even when a script catches
+ * a failed extend with pcall (run_base).
+ */
+static int current_frame(const loader *ld)
+{
+	return ld != NULL ? ld->depth - 1 : -1;
+}
+
+static void check_table(lua_State *L, loader *ld, frame *f, int idx);
+
+/* Every option given to f was asked for with option(). */
+static void check_options(lua_State *L, const frame *f)
+{
+	char known[160] = "";
+	size_t used = 0;
+
+	for (int i = 0; i < f->nknown && used + 1 < sizeof known; i++) {
+		int k = snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
+				 f->known[i]);
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+	for (int i = 0; i < f->ngiven; i++)
+		if (!f->given[i].asked)
+			throwf(L, "%s: unknown option '%s' (%s%s)", f->shown, f->given[i].name,
+			      f->nknown ? "its options: " : "the profile takes no options", known);
+}
+
+/* [-0, +1, e] Runs the script of frame d and pushes the table it returns,
+ * checked. */
+static void run_frame(lua_State *L, loader *ld, int d)
+{
+	frame *f = &ld->frames[d];
+	char chunk[PROFILE_PATH_MAX + 1];
+	const char *text;
+	size_t len;
+	int buffer;
+
+	text = read_script(L, f, &len);
+	buffer = lua_gettop(L);
+	if (len > 0 && text[0] == LUA_SIGNATURE[0])
+		throwf(L, "%s: a binary (precompiled) chunk is refused: profiles are text", f->shown);
+	snprintf(chunk, sizeof chunk, "@%s", f->file);
+	if (luaL_loadbufferx(L, text, len, chunk, "t") != LUA_OK)
+		lua_error(L); /* "FILE:LINE: ..." from the parser */
+	ld->depth = d + 1;
+	lua_call(L, 0, 1);
+	if (lua_type(L, -1) != LUA_TTABLE)
+		throwf(L, "%s: the script must return a table (the profile), not %s", f->shown,
+		      luaL_typename(L, -1));
+	check_options(L, f);
+	f->text = text;
+	f->len = len;
+	check_table(L, ld, f, -1);
+	f->text = NULL;
+	lua_remove(L, buffer);
+}
+
+/* ------------------------------------------------------------------------
+ * option(name, default [, allowed]) and extend(name [, options])
+ * ---------------------------------------------------------------------- */
+
+/* The words of the list at idx, joined by ", ", into out (cut to fit). */
+static void word_list(lua_State *L, int idx, char *out, size_t n)
+{
+	size_t used = 0;
+	lua_Integer len = (lua_Integer)lua_rawlen(L, idx);
+
+	out[0] = '\0';
+	for (lua_Integer i = 1; i <= len && used + 1 < n; i++) {
+		int k;
+		lua_rawgeti(L, idx, i);
+		k = snprintf(out + used, n - used, "%s%s", i > 1 ? ", " : "",
+			     lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+		lua_pop(L, 1);
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
+
+/* Is `value` one of the strings of the list at idx? Raises when the list
+ * holds something else. */
+static int in_list(lua_State *L, int idx, const char *value)
+{
+	lua_Integer len = (lua_Integer)lua_rawlen(L, idx);
+	int found = 0;
+
+	for (lua_Integer i = 1; i <= len; i++) {
+		lua_rawgeti(L, idx, i);
+		if (lua_type(L, -1) != LUA_TSTRING)
+			luaL_error(L, "option: the allowed values must be strings (entry %d is a %s)",
+				   (int)i, luaL_typename(L, -1));
+		found |= strcmp(lua_tostring(L, -1), value) == 0;
+		lua_pop(L, 1);
+	}
+	return found;
+}
+
+/* option(name, default [, allowed]) -> the given value (a string), else
+ * the default as passed. [-0, +1, e] */
+static int l_option(lua_State *L)
+{
+	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
+	const char *name = luaL_checkstring(L, 1);
+	int d = current_frame(p->ld), listed = !lua_isnoneornil(L, 3);
+	char words[160];
+	frame *f;
+	option *o;
+	int i;
+
+	if (d < 0)
+		return luaL_error(L, "option() is only for a profile script while it loads");
+	if (listed)
+		luaL_checktype(L, 3, LUA_TTABLE);
+	f = &p->ld->frames[d];
+	for (i = 0; i < f->nknown && strcmp(f->known[i], name) != 0; i++)
+		;
+	if (i == f->nknown) {
+		size_t n = strlen(name);
+		if (n == 0 || n >= PROFILE_OPTION_NAME)
+			return luaL_error(L, "option: the name '%s' is empty or too long", name);
+		if (f->nknown == PROFILE_MAX_OPTIONS)
+			return luaL_error(L, "option: more than %d options", PROFILE_MAX_OPTIONS);
+		memcpy(f->known[f->nknown++], name, n + 1);
+	}
+	o = find_option(f, name);
+	if (o != NULL) {
+		o->asked = 1;
+		if (listed && !in_list(L, 3, o->value)) {
+			word_list(L, 3, words, sizeof words);
+			return luaL_error(L, "option '%s': '%s' is not one of: %s", name, o->value,
+					  words);
+		}
+		lua_pushstring(L, o->value);
+		return 1;
+	}
+	if (listed && lua_type(L, 2) == LUA_TSTRING && !in_list(L, 3, lua_tostring(L, 2))) {
+		word_list(L, 3, words, sizeof words);
+		return luaL_error(L, "option '%s': the default '%s' is not one of: %s", name,
+				  lua_tostring(L, 2), words);
+	}
+	lua_settop(L, 2);
+	return 1;
+}
+
+/* Gives frame f the options of the table at idx (string keys; strings,
+ * numbers or booleans). Raises naming the profile being extended. */
+static void give_table_options(lua_State *L, frame *f, int idx, const char *spec)
+{
+	char why[PROFILE_MESSAGE];
+
+	lua_pushnil(L);
+	while (lua_next(L, idx) != 0) {
+		char num[32];
+		const char *value = num;
+		int t = lua_type(L, -1);
+		if (lua_type(L, -2) != LUA_TSTRING)
+			luaL_error(L, "extend '%s': an option key that is not a name (a %s)", spec,
+				   luaL_typename(L, -2));
+		const char *key = lua_tostring(L, -2);
+		if (t == LUA_TSTRING) {
+			value = lua_tostring(L, -1);
+		} else if (t == LUA_TBOOLEAN) {
+			value = lua_toboolean(L, -1) ? "true" : "false";
+		} else if (t == LUA_TNUMBER) {
+			int whole = 0;
+			lua_Integer v = lua_tointegerx(L, -1, &whole);
+			if (whole)
+				snprintf(num, sizeof num, "%lld", (long long)v);
+			else
+				snprintf(num, sizeof num, "%.14g", (double)lua_tonumber(L, -1));
+		} else {
+			luaL_error(L, "extend '%s': option '%s' is a %s (give a string)", spec, key,
+				   luaL_typename(L, -1));
+		}
+		if (give_option(f, key, strlen(key), value, strlen(value), why, sizeof why) != 0)
+			luaL_error(L, "extend '%s': %s", spec, why);
+		lua_pop(L, 1);
+	}
+}
+
+/* Runs frame d (arguments: the loader, d) and returns its checked table:
+ * extend calls it protected. [-2, +1, e] */
+static int run_base(lua_State *L)
+{
+	loader *ld = lua_touserdata(L, 1);
+	int d = (int)lua_tointeger(L, 2);
+
+	lua_settop(L, 0);
+	run_frame(L, ld, d);
+	return 1;
+}
+
+/* extend(name [, options]) -> the table of profile `name` (loaded in this
+ * state with the options of its name and of the table), checked, for the
+ * caller to change. [-0, +1, e] */
+static int l_extend(lua_State *L)
+{
+	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
+	const char *spec = luaL_checkstring(L, 1);
+	int c = current_frame(p->ld), st;
+	char name[PROFILE_PATH_MAX], dir[PROFILE_PATH_MAX], why[PROFILE_MESSAGE];
+	loader *ld = p->ld;
+	frame *f;
+
+	if (c < 0)
+		return luaL_error(L, "extend() is only for a profile script while it loads");
+	if (!lua_isnoneornil(L, 2))
+		luaL_checktype(L, 2, LUA_TTABLE);
+	if (c + 1 > PROFILE_MAX_DEPTH)
+		return luaL_error(L, "extend '%s': profiles extend one another more than %d deep",
+				  spec, PROFILE_MAX_DEPTH);
+	f = &ld->frames[c + 1];
+	memset(f, 0, sizeof *f);
+	if (parse_spec(spec, name, sizeof name, f, why, sizeof why) != 0)
+		return luaL_error(L, "extend '%s': %s", spec, why);
+	if (!lua_isnoneornil(L, 2))
+		give_table_options(L, f, 2, spec);
+	dir_of(ld->frames[c].file, dir, sizeof dir);
+	if (resolve(&p->path, name, dir, f, why, sizeof why) != 0)
+		return luaL_error(L, "extend '%s': %s", spec, why);
+	for (int i = 0; i <= c; i++) {
+		if (ld->frames[i].dev != f->dev || ld->frames[i].ino != f->ino)
+			continue;
+		char chain[PROFILE_MESSAGE] = "";
+		size_t used = 0;
+		for (int k = i; k <= c + 1 && used + 1 < sizeof chain; k++) {
+			int n = snprintf(chain + used, sizeof chain - used, "%s%s", k > i ? " -> " : "",
+					 ld->frames[k].shown);
+			if (n < 0)
+				break;
+			used += (size_t)n;
+		}
+		return luaL_error(L, "extend '%s': a cycle: %s", spec, chain);
+	}
+	lua_pushcfunction(L, run_base);
+	lua_pushlightuserdata(L, ld);
+	lua_pushinteger(L, c + 1);
+	st = lua_pcall(L, 2, 1, 0);
+	ld->depth = c + 1; /* the caller loads again, whatever happened below */
+	if (st == LUA_ERRMEM)
+		luaL_error(L, "extend '%s': %s: out of memory (the profile's memory limit)", spec,
+			   f->shown);
+	if (st != LUA_OK)
+		lua_error(L); /* the base's own message: "FILE:LINE: ..." */
+	return 1;
+}
+
+/* ------------------------------------------------------------------------
+ * Checking a returned table: flatten it to dotted names, then arb_rules_set
+ * ---------------------------------------------------------------------- */
+
+/* Does `line` (n bytes) hold "KEY =" (KEY as a whole word, not "==")? */
+static int sets_key(const char *line, size_t n, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; k > 0 && i + k <= n; i++) {
+		if (memcmp(line + i, key, k) != 0 || (i > 0 && is_name_char((unsigned char)line[i - 1])))
+			continue;
+		size_t j = i + k;
+		if (j < n && is_name_char((unsigned char)line[j]))
+			continue;
+		while (j < n && (line[j] == ' ' || line[j] == '\t' || line[j] == ']' || line[j] == '"'))
+			j++;
+		if (j < n && line[j] == '=' && (j + 1 == n || line[j + 1] != '='))
+			return 1;
+	}
+	return 0;
+}
+
+/* The length of `line` (n bytes) before a "--" comment that is not in a
+ * quoted string. */
+static size_t code_length(const char *line, size_t n)
+{
+	char quote = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (quote != 0 && line[i] == '\\')
+			i++;
+		else if (quote != 0 && line[i] == quote)
+			quote = 0;
+		else if (quote == 0 && (line[i] == '"' || line[i] == '\''))
+			quote = line[i];
+		else if (quote == 0 && line[i] == '-' && i + 1 < n && line[i + 1] == '-')
+			return i;
+	}
+	return n;
+}
+
+static int holds(const char *line, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+
+	for (size_t i = 0; k > 0 && i + k <= n; i++)
+		if (memcmp(line + i, s, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The line of f's script that most likely sets field `name` to `value`: a
+ * line with "KEY =" (KEY the name's last part) that also holds the value,
+ * else the first "KEY =" after "PARENT =", else the first "KEY =". 0 when
+ * there is none. A returned table carries no line numbers; this search only
+ * makes the message point somewhere useful.
+ */
+static int find_line(const frame *f, const char *name, const char *value)
+{
+	const char *dot = strrchr(name, '.');
+	const char *key = dot != NULL ? dot + 1 : name;
+	char parent[PROFILE_FIELD_NAME] = "";
+	int line = 1, with_value = 0, after_parent = 0, any = 0, in_parent = 0;
+	const char *s = f->text, *end = f->text + f->len;
+
+	if (f->text == NULL)
+		return 0;
+	if (dot != NULL)
+		snprintf(parent, sizeof parent, "%.*s", (int)(dot - name), name);
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t line_len = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
+		size_t n = code_length(s, line_len);
+		if (parent[0] && sets_key(s, n, parent))
+			in_parent = 1;
+		if (sets_key(s, n, key)) {
+			if (!with_value && value != NULL && value[0] != '\0' && holds(s, n, value))
+				with_value = line;
+			if (!after_parent && in_parent)
+				after_parent = line;
+			if (!any)
+				any = line;
+		}
+		s += line_len + 1;
+		line++;
+	}
+	return with_value ? with_value : after_parent ? after_parent : any;
+}
+
+/* Raises "FILE:LINE: field 'name': why" (LINE from find_line). */
+static int field_error(lua_State *L, const frame *f, const char *name, const char *value,
+		       const char *fmt, ...) PROFILE_PRINTF(5, 6);
+static int field_error(lua_State *L, const frame *f, const char *name, const char *value,
+		       const char *fmt, ...)
+{
+	char why[PROFILE_MESSAGE], at[16] = "";
+	int line = find_line(f, name, value);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		snprintf(at, sizeof at, ":%d", line);
+	return throwf(L, "%s%s: field '%s': %s", f->shown, at, name, why);
+}
+
+/* A field of the table (not a group like "draw"): its type, or -1. */
+static int field_type(const char *name)
+{
+	arb_rules_field fl;
+
+	if (strncmp(name, "articles.", 9) == 0 && arb_article_from_key(name + 9) >= 0)
+		return ARB_RULES_STRING;
+	for (int i = 0; arb_rules_field_at(i, &fl); i++)
+		if (strcmp(fl.name, name) == 0)
+			return (int)fl.type;
+	return -1;
+}
+
+static const char *type_word(int type)
+{
+	switch (type) {
+	case ARB_RULES_ENUM:
+		return "a word";
+	case ARB_RULES_INT:
+		return "a whole number";
+	case ARB_RULES_BOOL:
+		return "true or false";
+	default:
+		return "a string";
+	}
+}
+
+static int is_hook_name(const char *key)
+{
+	return strcmp(key, "on_move") == 0 || strcmp(key, "on_end") == 0;
+}
+
+/* The value at the top, for field `name`, as a leaf. */
+static void add_leaf(lua_State *L, loader *ld, const frame *f, const char *name)
+{
+	leaf *l;
+	size_t len;
+
+	if (ld->nleaves == PROFILE_MAX_FIELDS)
+		field_error(L, f, name, NULL, "the table has more than %d fields", PROFILE_MAX_FIELDS);
+	l = &ld->leaves[ld->nleaves];
+	snprintf(l->name, sizeof l->name, "%s", name);
+	l->string = NULL;
+	switch (lua_type(L, -1)) {
+	case LUA_TSTRING:
+		l->string = lua_tolstring(L, -1, &len); /* stays in the table: the pointer holds */
+		if (strlen(l->string) != len)
+			field_error(L, f, name, NULL, "the string holds a NUL byte");
+		break;
+	case LUA_TBOOLEAN:
+		snprintf(l->text, sizeof l->text, "%s", lua_toboolean(L, -1) ? "true" : "false");
+		break;
+	case LUA_TNUMBER: {
+		int whole = 0;
+		lua_Integer v = lua_tointegerx(L, -1, &whole); /* 120.0 is 120 */
+		if (!whole)
+			field_error(L, f, name, NULL, "'%.14g' is not a whole number",
+				    (double)lua_tonumber(L, -1));
+		snprintf(l->text, sizeof l->text, "%lld", (long long)v);
+		break;
+	}
+	default:
+		field_error(L, f, name, NULL, "a %s is not a value (give %s)", luaL_typename(L, -1),
+			    field_type(name) >= 0 ? type_word(field_type(name)) : "a string");
+	}
+	ld->nleaves++;
+}
+
+/* Adds the fields of the table at t (its dotted name `prefix`, "" at the
+ * top) to the leaves, reading it raw. */
+static void collect(lua_State *L, loader *ld, const frame *f, int t, const char *prefix)
+{
+	t = lua_absindex(L, t);
+	lua_pushnil(L);
+	while (lua_next(L, t) != 0) {
+		char name[PROFILE_FIELD_NAME];
+		const char *key;
+		int n;
+
+		if (lua_type(L, -2) != LUA_TSTRING)
+			field_error(L, f, prefix[0] ? prefix : "(top)", NULL,
+				    "a key that is not a field name (a %s)", luaL_typename(L, -2));
+		key = lua_tostring(L, -2);
+		n = snprintf(name, sizeof name, "%s%s%s", prefix, prefix[0] ? "." : "", key);
+		if (n < 0 || (size_t)n >= sizeof name)
+			field_error(L, f, key, NULL, "no such field (the name is too long)");
+		switch (lua_type(L, -1)) {
+		case LUA_TTABLE:
+			if (field_type(name) >= 0)
+				field_error(L, f, name, NULL, "expected %s, got a table",
+					    type_word(field_type(name)));
+			if (prefix[0] != '\0')
+				field_error(L, f, name, NULL, "no such field (nested too deep)");
+			collect(L, ld, f, -1, name);
+			break;
+		case LUA_TFUNCTION:
+			if (prefix[0] == '\0' && is_hook_name(key))
+				break; /* taken by take_hooks */
+			field_error(L, f, name, NULL,
+				    "a function is not a value (only on_move and on_end are functions)");
+			break;
+		default:
+			if (prefix[0] == '\0' && is_hook_name(key))
+				field_error(L, f, name, NULL, "a hook must be a function, not a %s",
+					    luaL_typename(L, -1));
+			add_leaf(L, ld, f, name);
+		}
+		lua_pop(L, 1);
+	}
+}
+
+static int leaf_order(const void *a, const void *b)
+{
+	return strcmp(((const leaf *)a)->name, ((const leaf *)b)->name);
+}
+
+/* Checks the table at idx (returned by f's script) into ld->rules: every
+ * leaf through arb_rules_set, in name order (the first error is the same
+ * on every run), on top of arb_rules_init. */
+static void check_table(lua_State *L, loader *ld, frame *f, int idx)
+{
+	arb_error e;
+
+	ld->nleaves = 0;
+	collect(L, ld, f, idx, "");
+	qsort(ld->leaves, (size_t)ld->nleaves, sizeof ld->leaves[0], leaf_order);
+	arb_rules_init(&ld->rules);
+	for (int i = 0; i < ld->nleaves; i++) {
+		const leaf *l = &ld->leaves[i];
+		if (arb_rules_set(&ld->rules, l->name, LEAF_VALUE(l), &e) != ARB_OK) {
+			int line = find_line(f, l->name, LEAF_VALUE(l));
+			char at[16] = "";
+			if (line > 0)
+				snprintf(at, sizeof at, ":%d", line);
+			throwf(L, "%s%s: %s", f->shown, at, e.message);
+		}
+	}
+	if (ld->rules.tc[0] != '\0') {
+		arb_time_control tc;
+		if (arb_tc_parse(ld->rules.tc, &tc, &e) != ARB_OK)
+			field_error(L, f, "time.tc", ld->rules.tc, "%s", e.message);
+	}
+}
+
+/* ------------------------------------------------------------------------
+ * The game as the hooks see it
+ * ---------------------------------------------------------------------- */
+
+static char piece_letter(arb_piece pc)
+{
+	char c = "?PNBRQK"[ARB_PIECE_TYPE(pc) <= ARB_KING ? ARB_PIECE_TYPE(pc) : 0];
+
+	return ARB_PIECE_COLOR(pc) == ARB_BLACK ? (char)(c - 'A' + 'a') : c;
+}
+
+static size_t put_square(char *buf, size_t k, int sq)
+{
+	buf[k++] = (char)('a' + ARB_FILE(sq));
+	buf[k++] = (char)('1' + ARB_RANK(sq));
+	return k;
+}
+
+/* A castling move (king takes own rook) in UCI or SAN, from the position
+ * after it: the king stands on its destination, and the mode decides the
+ * UCI form as arb_move_to_uci does (king onto rook in Chess960 mode or when
+ * the king moves less than two files, else king origin to destination). */
+static size_t castling_text(const arb_position *after, arb_move m, int san, char *buf)
+{
+	int from = ARB_MOVE_FROM(m), rook = ARB_MOVE_TO(m), king = from, k = 0;
+	arb_piece own_king = ARB_PIECE(!arb_position_side_to_move(after), ARB_KING);
+
+	if (san) {
+		strcpy(buf, rook > from ? "O-O" : "O-O-O");
+		k = (int)strlen(buf);
+		if (arb_position_in_check(after))
+			buf[k++] = arb_position_count_moves(after) == 0 ? '#' : '+';
+		buf[k] = '\0';
+		return (size_t)k;
+	}
+	for (int sq = 0; sq < 64; sq++)
+		if (arb_position_piece_at(after, sq) == own_king)
+			king = sq;
+	int files = ARB_FILE(king) - ARB_FILE(from);
+	int to = !arb_position_is_chess960(after) && (files >= 2 || files <= -2) ? king : rook;
+	k = (int)put_square(buf, put_square(buf, 0, from), to);
+	buf[k] = '\0';
+	return (size_t)k;
+}
+
+/*
+ * Sets `before` to the position before move m (not castling), rebuilt from
+ * the position after it; the public API keeps no way back. The mover's
+ * piece goes back to its origin (a pawn if it promoted), and the square it
+ * reached becomes empty or, after a capture, holds a stand-in enemy knight
+ * (en passant: the taken pawn goes back behind it). A capture shows in the
+ * half-move clock (0 after a piece move only when it took) or, for a pawn,
+ * in a change of file. What the rebuild cannot know -- which piece was
+ * taken, castling rights, the e.p. square of other pawns -- does not change
+ * the SAN of m: every move to that square removes whatever stands there,
+ * so the positions after the moves SAN compares (same piece kind, same
+ * square) are the real ones, and so is the check or mate after m.
+ */
+static arb_status rebuild_before(const arb_position *after, arb_move m, arb_position *before)
+{
+	int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	arb_color mover = (arb_color)!arb_position_side_to_move(after);
+	arb_move_kind kind = ARB_MOVE_KIND(m);
+	arb_piece board[64], moved = arb_position_piece_at(after, to);
+	char fen[ARB_FEN_MAX + 16];
+	size_t k = 0;
+	int capture;
+
+	for (int sq = 0; sq < 64; sq++)
+		board[sq] = arb_position_piece_at(after, sq);
+	if (kind == ARB_MOVE_PROMOTION)
+		moved = ARB_PIECE(mover, ARB_PAWN);
+	if (ARB_PIECE_TYPE(moved) == ARB_PAWN)
+		capture = ARB_FILE(from) != ARB_FILE(to);
+	else
+		capture = arb_position_halfmove_clock(after) == 0;
+	board[from] = moved;
+	board[to] = capture && kind != ARB_MOVE_EN_PASSANT ? ARB_PIECE(!mover, ARB_KNIGHT) : ARB_EMPTY;
+	if (kind == ARB_MOVE_EN_PASSANT)
+		board[ARB_SQUARE(ARB_FILE(to), ARB_RANK(from))] = ARB_PIECE(!mover, ARB_PAWN);
+	for (int rank = 7; rank >= 0; rank--) {
+		int empty = 0;
+		for (int file = 0; file < 8; file++) {
+			arb_piece pc = board[ARB_SQUARE(file, rank)];
+			if (pc == ARB_EMPTY) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				fen[k++] = (char)('0' + empty);
+			empty = 0;
+			fen[k++] = piece_letter(pc);
+		}
+		if (empty)
+			fen[k++] = (char)('0' + empty);
+		if (rank > 0)
+			fen[k++] = '/';
+	}
+	fen[k++] = ' ';
+	fen[k++] = mover == ARB_WHITE ? 'w' : 'b';
+	memcpy(fen + k, " - ", 3);
+	k += 3;
+	if (kind == ARB_MOVE_EN_PASSANT)
+		k = put_square(fen, k, to);
+	else
+		fen[k++] = '-';
+	memcpy(fen + k, " 0 1", 5);
+	return arb_position_set_fen(before, fen, ARB_FEN_AUTO, NULL);
+}
+
+/* The game's last move in UCI (san = 0) or SAN into buf (ARB_SAN_MAX
+ * bytes at least); 0 when no move has been played. */
+static size_t last_move_text(arb_profile *p, const arb_game *g, int san, char *buf)
+{
+	int plies = arb_game_ply_count(g);
+	const arb_position *after = arb_game_position(g);
+	arb_move m;
+	size_t k = 0;
+
+	if (plies <= 0 || after == NULL)
+		return 0;
+	m = arb_game_move(g, plies - 1);
+	if (m == ARB_MOVE_NULL || m == ARB_MOVE_NONE) {
+		strcpy(buf, san ? "--" : "0000");
+		return strlen(buf);
+	}
+	if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLING)
+		return castling_text(after, m, san, buf);
+	if (!san) {
+		k = put_square(buf, put_square(buf, 0, ARB_MOVE_FROM(m)), ARB_MOVE_TO(m));
+		if (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION)
+			buf[k++] = "nbrq"[ARB_MOVE_PROMOTION_TYPE(m) - ARB_KNIGHT];
+		buf[k] = '\0';
+		return k;
+	}
+	if (p->before == NULL || rebuild_before(after, m, p->before) != ARB_OK ||
+	    !arb_position_is_legal(p->before, m))
+		return 0;
+	return arb_move_to_san(p->before, m, buf);
+}
+
+/*
+ * The game and the ending as the hooks see them: userdata proxies, one of
+ * each kind made at load time and handed to every call. A field is read
+ * from the game when it is asked for, so a call builds nothing, and a
+ * script cannot write a userdata at all (no rawset), so the proxies are
+ * read-only by construction. Outside a hook call they raise. (The
+ * sandbox's read-only views are tables: every call would have to refill
+ * them, and a read goes through two registry maps.)
+ */
+typedef enum proxy_kind { PROXY_GAME = 0, PROXY_STRIKES, PROXY_TIME, PROXY_ENDING,
+			  PROXY_COUNT } proxy_kind;
+
+static const char *const proxy_names[PROXY_COUNT] = {"game", "game.strikes", "game.time",
+						     "ending"};
+/* The fields of each proxy, in the order pairs() lists them. */
+static const char *const game_fields[] = {"ply", "move_number", "side_to_move", "fen",
+					  "last_move", "last_san", "in_check", "strikes", "time",
+					  NULL};
+static const char *const side_fields[] = {"white", "black", NULL};
+static const char *const ending_fields[] = {"result", "board", "reason", "detail", "article",
+					    NULL};
+static const char *const *const proxy_fields[PROXY_COUNT] = {game_fields, side_fields,
+							     side_fields, ending_fields};
+static const int proxy_keys[PROXY_COUNT] = {K_GAME, K_STRIKES, K_TIME, K_ENDING};
+
+typedef struct proxy {
+	arb_profile *p;
+	proxy_kind kind;
+} proxy;
+
+/* The index of `key` in the proxy's field list, or -1. */
+static int proxy_field(proxy_kind kind, const char *key)
+{
+	const char *const *f = proxy_fields[kind];
+
+	for (int i = 0; key != NULL && f[i] != NULL; i++)
+		if (f[i][0] == key[0] && strcmp(f[i], key) == 0)
+			return i;
+	return -1;
+}
+
+/* [-0, +1, e] Pushes field i of the proxy. */
+static void proxy_push(lua_State *L, const proxy *x, int i)
+{
+	static const char *const side[2] = {"white", "black"};
+	const arb_profile *p = x->p;
+	const arb_game *g = p->game;
+	char buf[ARB_FEN_MAX + ARB_SAN_MAX];
+	const arb_position *pos;
+	size_t n;
+
+	if (g == NULL || (x->kind == PROXY_ENDING && p->ending == NULL))
+		luaL_error(L, "%s.%s: readable only while the hook runs", proxy_names[x->kind],
+			   proxy_fields[x->kind][i]);
+	pos = arb_game_position(g);
+	switch (x->kind) {
+	case PROXY_GAME:
+		switch (i) {
+		case 0:
+			lua_pushinteger(L, arb_game_ply_count(g));
+			return;
+		case 1:
+			lua_pushinteger(L, arb_position_fullmove_number(pos));
+			return;
+		case 2:
+			lua_pushstring(L, side[arb_position_side_to_move(pos)]);
+			return;
+		case 3:
+			arb_position_to_fen(pos, buf, sizeof buf, 0);
+			lua_pushstring(L, buf);
+			return;
+		case 4:
+		case 5:
+			n = last_move_text(x->p, g, i == 5, buf);
+			if (n > 0)
+				lua_pushlstring(L, buf, n);
+			else
+				lua_pushnil(L);
+			return;
+		case 6:
+			lua_pushboolean(L, arb_position_in_check(pos));
+			return;
+		default:
+			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(i == 7 ? K_STRIKES : K_TIME));
+			return;
+		}
+	case PROXY_STRIKES:
+		lua_pushinteger(L, arb_game_strikes(g, (arb_color)i));
+		return;
+	case PROXY_TIME: {
+		long ms = arb_game_time(g, (arb_color)i);
+		if (ms >= 0)
+			lua_pushinteger(L, (lua_Integer)ms);
+		else
+			lua_pushnil(L);
+		return;
+	}
+	default: {
+		const arb_decision *d = p->ending;
+		const char *text[] = {d->result, d->board, d->reason, d->detail, d->article};
+		lua_pushstring(L, text[i]);
+		return;
+	}
+	}
+}
+
+/* __index(proxy, key): the field, or nil for a name it does not have. */
+static int proxy_index(lua_State *L)
+{
+	const proxy *x = lua_touserdata(L, 1);
+	int i = proxy_field(x->kind, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL);
+
+	if (i < 0)
+		lua_pushnil(L);
+	else
+		proxy_push(L, x, i);
+	return 1;
+}
+
+/* __newindex: always an error, worded as the sandbox's views word it. */
+static int proxy_newindex(lua_State *L)
+{
+	const proxy *x = lua_touserdata(L, 1);
+
+	if (lua_type(L, 2) == LUA_TSTRING)
+		return luaL_error(L, "attempt to set field '%s' of read-only table '%s'",
+				  lua_tostring(L, 2), proxy_names[x->kind]);
+	return luaL_error(L, "attempt to set a %s key in read-only table '%s'",
+			  luaL_typename(L, 2), proxy_names[x->kind]);
+}
+
+/* The iterator of pairs(proxy) (Lua 5.4; LuaJIT has no __pairs): the fields
+ * after `key` in list order, skipping nil values. */
+static int proxy_next(lua_State *L)
+{
+	const proxy *x = lua_touserdata(L, 1);
+	const char *const *f = proxy_fields[x->kind];
+	int i = 0;
+
+	if (!lua_isnil(L, 2)) {
+		i = proxy_field(x->kind, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL);
+		if (i < 0)
+			return luaL_error(L, "invalid key to 'next'");
+		i++;
+	}
+	for (; f[i] != NULL; i++) {
+		lua_pushstring(L, f[i]);
+		proxy_push(L, x, i);
+		if (!lua_isnil(L, -1))
+			return 2;
+		lua_pop(L, 2);
+	}
+	lua_pushnil(L);
+	return 1;
+}
+
+static int proxy_pairs(lua_State *L)
+{
+	lua_pushcfunction(L, proxy_next);
+	lua_pushvalue(L, 1);
+	lua_pushnil(L);
+	return 3;
+}
+
+static int proxy_tostring(lua_State *L)
+{
+	const proxy *x = lua_touserdata(L, 1);
+
+	lua_pushfstring(L, "arbiter %s (read-only)", proxy_names[x->kind]);
+	return 1;
+}
+
+/* [-0, +0, m] Makes the proxies (kept in the registry) and their metatable. */
+static void make_proxies(lua_State *L, arb_profile *p)
+{
+	static const luaL_Reg meta[] = {{"__index", proxy_index},
+					{"__newindex", proxy_newindex},
+					{"__pairs", proxy_pairs},
+					{"__tostring", proxy_tostring},
+					{NULL, NULL}};
+
+	lua_createtable(L, 0, 5);
+	luaL_setfuncs(L, meta, 0);
+	lua_pushliteral(L, "read-only");
+	lua_setfield(L, -2, "__metatable");
+	for (int k = 0; k < PROXY_COUNT; k++) {
+		proxy *x = lua_newuserdatauv(L, sizeof *x, 0);
+		x->p = p;
+		x->kind = (proxy_kind)k;
+		lua_pushvalue(L, -2);
+		lua_setmetatable(L, -2);
+		lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(proxy_keys[k]));
+	}
+	lua_pop(L, 1);
+}
+
+/* ------------------------------------------------------------------------
+ * Hooks
+ * ---------------------------------------------------------------------- */
+
+typedef struct hook_call {
+	int which;
+	const arb_game *game;
+	const arb_decision *ending;
+	arb_hook_out *out;
+} hook_call;
+
+/* Raises "HOOK (FILE:LINE) returned field 'k': why", or without a field
+ * "HOOK (FILE:LINE) returned why", for the hook function at index fn. */
+static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt,
+			...) PROFILE_PRINTF(5, 6);
+static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt, ...)
+{
+	char why[PROFILE_MESSAGE], where[LUA_IDSIZE + 24] = "";
+	lua_Debug ar;
+	va_list ap;
+
+	lua_pushvalue(L, fn);
+	if (lua_getinfo(L, ">S", &ar))
+		snprintf(where, sizeof where, " (%s:%d)", ar.short_src, ar.linedefined);
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (field != NULL)
+		return throwf(L, "%s%s returned field '%s': %s", hook_names[which], where, field,
+			      why);
+	return throwf(L, "%s%s returned %s", hook_names[which], where, why);
+}
+
+/* t[key] (t at idx) as a string of at most size - 1 bytes into out; a
+ * number is written out when `numbers`. Absent: out unchanged. Errors name
+ * the field `label`. */
+static void take_text(lua_State *L, int which, int fn, int idx, const char *key,
+		      const char *label, char *out, size_t size, int numbers)
+{
+	size_t len;
+	const char *s;
+
+	lua_pushstring(L, key);
+	lua_rawget(L, idx);
+	if (lua_isnil(L, -1)) {
+		lua_pop(L, 1);
+		return;
+	}
+	if (numbers && lua_type(L, -1) == LUA_TNUMBER) {
+		char num[32];
+		int whole = 0;
+		lua_Integer v = lua_tointegerx(L, -1, &whole);
+		if (whole)
+			snprintf(num, sizeof num, "%lld", (long long)v);
+		else
+			snprintf(num, sizeof num, "%.6g", (double)lua_tonumber(L, -1));
+		if (strlen(num) >= size)
+			result_error(L, which, fn, label, "longer than %zu characters", size - 1);
+		strcpy(out, num);
+		lua_pop(L, 1);
+		return;
+	}
+	if (lua_type(L, -1) != LUA_TSTRING)
+		result_error(L, which, fn, label, "a %s, not a string", luaL_typename(L, -1));
+	s = lua_tolstring(L, -1, &len);
+	if (len >= size || strlen(s) != len)
+		result_error(L, which, fn, label, "longer than %zu bytes (or holds a NUL)", size - 1);
+	memcpy(out, s, len + 1);
+	lua_pop(L, 1);
+}
+
+/* The hook's result at idx (the hook function at fn) into c->out. */
+static void read_result(lua_State *L, hook_call *c, int fn, int idx)
+{
+	static const char *const keys[] = {"result", "reason", "detail", "article", "points", NULL};
+	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", NULL};
+	arb_hook_out *out = c->out;
+	int i;
+
+	idx = lua_absindex(L, idx);
+	if (lua_isnil(L, idx))
+		return;
+	if (!lua_istable(L, idx))
+		result_error(L, c->which, fn, NULL,
+			     "a %s: give nil (no change) or a table {result=, reason=, detail=, "
+			     "article=, points=}",
+			     luaL_typename(L, idx));
+	lua_pushnil(L);
+	while (lua_next(L, idx) != 0) {
+		lua_pop(L, 1);
+		const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+		for (i = 0; k != NULL && keys[i] != NULL && strcmp(keys[i], k) != 0; i++)
+			;
+		if (k == NULL || keys[i] == NULL)
+			result_error(L, c->which, fn, k != NULL ? k : "?",
+				     "unknown (give result, reason, detail, article, points)");
+	}
+	take_text(L, c->which, fn, idx, "result", "result", out->result, sizeof out->result, 0);
+	for (i = 0; out->result[0] != '\0' && results[i] != NULL; i++)
+		if (strcmp(out->result, results[i]) == 0)
+			break;
+	if (out->result[0] != '\0' && results[i] == NULL)
+		result_error(L, c->which, fn, "result", "'%s' is not one of: 1-0, 0-1, 1/2-1/2, *",
+			     out->result);
+	take_text(L, c->which, fn, idx, "reason", "reason", out->reason, sizeof out->reason, 0);
+	take_text(L, c->which, fn, idx, "detail", "detail", out->detail, sizeof out->detail, 0);
+	take_text(L, c->which, fn, idx, "article", "article", out->article, sizeof out->article,
+		  0);
+	lua_pushliteral(L, "points");
+	lua_rawget(L, idx);
+	if (!lua_isnil(L, -1)) {
+		int pts = lua_absindex(L, -1);
+		if (!lua_istable(L, pts))
+			result_error(L, c->which, fn, "points", "a %s, not {white=, black=}",
+				     luaL_typename(L, pts));
+		lua_pushnil(L);
+		while (lua_next(L, pts) != 0) {
+			lua_pop(L, 1);
+			const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+			if (strcmp(k, "white") != 0 && strcmp(k, "black") != 0)
+				result_error(L, c->which, fn, "points", "a key '%s' (only white, black)",
+					     k);
+		}
+		take_text(L, c->which, fn, pts, "white", "points.white", out->points[ARB_WHITE],
+			  sizeof out->points[ARB_WHITE], 1);
+		take_text(L, c->which, fn, pts, "black", "points.black", out->points[ARB_BLACK],
+			  sizeof out->points[ARB_BLACK], 1);
+	}
+	lua_pop(L, 1);
+	out->set = 1;
+}
+
+/* The body of one hook call, run by arb_sandbox_pcall with the hook_call
+ * (a light userdata). [-1, +0, e] */
+static int hook_body(lua_State *L)
+{
+	hook_call *c = lua_touserdata(L, 1);
+	int nargs = 1;
+
+	lua_settop(L, 0);
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(c->which == HOOK_MOVE ? K_HOOK_MOVE : K_HOOK_END));
+	lua_pushvalue(L, 1); /* 2: the function that is called (1 stays, for messages) */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME));
+	if (c->which == HOOK_END) {
+		if (c->ending != NULL)
+			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_ENDING));
+		else
+			lua_pushnil(L);
+		nargs = 2;
+	}
+	lua_call(L, nargs, 1);
+	read_result(L, c, 1, 2);
+	return 0;
+}
+
+static int run_hook(arb_profile *p, int which, const arb_game *g, const arb_decision *ending,
+		    arb_hook_out *out, char *err, size_t errlen)
+{
+	lua_State *L = arb_sandbox_state(p->sb);
+	hook_call c = {which, g, ending, out};
+	char msg[PROFILE_MESSAGE];
+	arb_sandbox_status st;
+
+	memset(out, 0, sizeof *out);
+	/* Nothing here may allocate: the state is unprotected (sandbox.h). */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
+	lua_pushlightuserdata(L, &c);
+	p->game = g;
+	p->ending = ending;
+	st = arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg);
+	p->game = NULL;
+	p->ending = NULL;
+	if (st == ARB_SANDBOX_OK)
+		return 0;
+	memset(out, 0, sizeof *out);
+	say(err, errlen, "%s", msg);
+	return -1;
+}
+
+static int hook_move(void *ud, const struct arb_game *g, const struct arb_decision *ending,
+		     arb_hook_out *out, char *err, size_t errlen)
+{
+	return run_hook(ud, HOOK_MOVE, g, ending, out, err, errlen);
+}
+
+static int hook_end(void *ud, const struct arb_game *g, const struct arb_decision *ending,
+		    arb_hook_out *out, char *err, size_t errlen)
+{
+	return run_hook(ud, HOOK_END, g, ending, out, err, errlen);
+}
+
+/* ------------------------------------------------------------------------
+ * Loading
+ * ---------------------------------------------------------------------- */
+
+/* Run protected before the load: the hooks' body and proxies go to the
+ * registry, option and extend become globals. */
+static int install_body(lua_State *L)
+{
+	arb_profile *p = lua_touserdata(L, 1);
+
+	lua_settop(L, 0);
+	lua_pushcfunction(L, hook_body);
+	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
+	make_proxies(L, p);
+	lua_pushglobaltable(L);
+	lua_pushstring(L, "option");
+	lua_pushlightuserdata(L, p);
+	lua_pushcclosure(L, l_option, 1);
+	lua_rawset(L, 1);
+	lua_pushstring(L, "extend");
+	lua_pushlightuserdata(L, p);
+	lua_pushcclosure(L, l_extend, 1);
+	lua_rawset(L, 1);
+	return 0;
+}
+
+/* The hooks of the checked table at idx go to the registry. */
+static void take_hooks(lua_State *L, arb_profile *p, int idx)
+{
+	static const int keys[HOOK_COUNT] = {K_HOOK_MOVE, K_HOOK_END};
+
+	for (int i = 0; i < HOOK_COUNT; i++) {
+		lua_pushstring(L, hook_names[i]);
+		lua_rawget(L, idx);
+		p->has_hook[i] = lua_type(L, -1) == LUA_TFUNCTION;
+		lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(keys[i]));
+	}
+}
+
+/* The whole load, run protected with the profile (a light userdata). */
+static int load_body(lua_State *L)
+{
+	arb_profile *p = lua_touserdata(L, 1);
+
+	lua_settop(L, 0);
+	run_frame(L, p->ld, 0);
+	take_hooks(L, p, 1);
+	lua_settop(L, 0);
+	return 0;
+}
+
+static arb_profile *load_fail(arb_profile *p, arb_error *err, arb_status code, const char *msg)
+{
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = code;
+		say(err->message, sizeof err->message, "%s", msg);
+	}
+	arb_profile_free(p);
+	return NULL;
+}
+
+/* rules->name: the spec as given, cut with "..." when it is too long. */
+static void set_name(arb_rules *r, const char *spec)
+{
+	size_t n = strlen(spec);
+
+	if (n < sizeof r->name)
+		memcpy(r->name, spec, n + 1);
+	else
+		snprintf(r->name, sizeof r->name, "%.*s...", (int)sizeof r->name - 4, spec);
+}
+
+arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err)
+{
+	char msg[PROFILE_MESSAGE], name[PROFILE_PATH_MAX];
+	arb_sandbox_status st;
+	arb_profile *p;
+	lua_State *L;
+
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	if (spec == NULL || spec[0] == '\0')
+		return load_fail(NULL, err, ARB_E_PROFILE, "no profile name given");
+	p = calloc(1, sizeof *p);
+	if (p == NULL || (p->ld = calloc(1, sizeof *p->ld)) == NULL ||
+	    dirs_build(&p->path, path) != 0 || (p->before = arb_position_new()) == NULL)
+		return load_fail(p, err, ARB_E_NOMEM, "out of memory");
+	frame *top = &p->ld->frames[0];
+	if (parse_spec(spec, name, sizeof name, top, msg, sizeof msg) != 0 ||
+	    resolve(&p->path, name, NULL, top, msg, sizeof msg) != 0)
+		return load_fail(p, err, ARB_E_PROFILE, msg);
+	snprintf(p->file, sizeof p->file, "%s", top->file);
+	p->sb = arb_sandbox_new(NULL, msg, sizeof msg);
+	if (p->sb == NULL)
+		return load_fail(p, err, ARB_E_NOMEM, msg);
+	L = arb_sandbox_state(p->sb);
+	lua_pushcfunction(L, install_body);
+	lua_pushlightuserdata(L, p);
+	if (arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg) != ARB_SANDBOX_OK)
+		return load_fail(p, err, ARB_E_NOMEM, msg);
+	lua_pushcfunction(L, load_body);
+	lua_pushlightuserdata(L, p);
+	st = arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg);
+	if (st != ARB_SANDBOX_OK)
+		return load_fail(p, err, ARB_E_PROFILE, msg);
+	p->rules = p->ld->rules;
+	free(p->ld);
+	p->ld = NULL;
+	set_name(&p->rules, spec);
+	p->rules.hook_data = p;
+	p->rules.on_move = p->has_hook[HOOK_MOVE] ? hook_move : NULL;
+	p->rules.on_end = p->has_hook[HOOK_END] ? hook_end : NULL;
+	return p;
+}
+
+void arb_profile_free(arb_profile *p)
+{
+	if (p == NULL)
+		return;
+	arb_sandbox_free(p->sb);
+	arb_position_free(p->before);
+	dirs_free(&p->path);
+	free(p->ld);
+	free(p);
+}
+
+const arb_rules *arb_profile_rules(const arb_profile *p)
+{
+	return p != NULL ? &p->rules : NULL;
+}
+
+const char *arb_profile_file(const arb_profile *p)
+{
+	return p != NULL ? p->file : NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * Listing
+ * ---------------------------------------------------------------------- */
+
+typedef struct found {
+	char *name, *file;
+} found;
+
+static int found_order(const void *a, const void *b)
+{
+	return strcmp(((const found *)a)->name, ((const found *)b)->name);
+}
+
+/* Adds the scripts of `dir` not listed yet. 0, or -1 when out of memory. */
+static int list_dir(const char *dir, found **list, int *n, int *cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 0;
+
+	if (d == NULL)
+		return 0;
+	while (rc == 0 && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		int seen = 0;
+		if (len <= 4 || !ends_with(e->d_name, ".lua") || !is_profile_name(e->d_name, len - 4))
+			continue;
+		for (int i = 0; i < *n && !seen; i++)
+			seen = strlen((*list)[i].name) == len - 4 &&
+			       memcmp((*list)[i].name, e->d_name, len - 4) == 0;
+		if (seen)
+			continue;
+		if (*n == *cap) {
+			int grown_cap = *cap ? *cap * 2 : 16;
+			found *grown = realloc(*list, (size_t)grown_cap * sizeof *grown);
+			if (grown == NULL) {
+				rc = -1;
+				break;
+			}
+			*list = grown;
+			*cap = grown_cap;
+		}
+		found *f = &(*list)[*n];
+		f->name = malloc(len - 3);
+		f->file = malloc(strlen(dir) + len + 2);
+		if (f->name == NULL || f->file == NULL) {
+			free(f->name);
+			free(f->file);
+			rc = -1;
+			break;
+		}
+		memcpy(f->name, e->d_name, len - 4);
+		f->name[len - 4] = '\0';
+		sprintf(f->file, "%s/%s", dir, e->d_name);
+		if (!is_file(f->file)) {
+			free(f->name);
+			free(f->file);
+			continue;
+		}
+		(*n)++;
+	}
+	closedir(d);
+	return rc;
+}
+
+int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file, void *ctx),
+		     void *ctx)
+{
+	dir_list dirs = {NULL, 0};
+	found *list = NULL;
+	int n = 0, cap = 0, rc = 0;
+
+	if (dirs_build(&dirs, path) != 0)
+		rc = -1;
+	for (int i = 0; rc == 0 && i < dirs.n; i++)
+		rc = list_dir(dirs.dir[i], &list, &n, &cap);
+	if (rc == 0) {
+		qsort(list, (size_t)n, sizeof *list, found_order);
+		for (int i = 0; fn != NULL && i < n; i++)
+			fn(list[i].name, list[i].file, ctx);
+	}
+	for (int i = 0; i < n; i++) {
+		free(list[i].name);
+		free(list[i].file);
+	}
+	free(list);
+	dirs_free(&dirs);
+	return rc == 0 ? n : -1;
+}

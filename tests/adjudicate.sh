@@ -1,0 +1,494 @@
+#!/bin/sh
+# adjudicate.sh -- the competition-rule commands of `arbiter` end to end:
+# adjudicate (PGN files, standard input, --events, --json, --write-pgn),
+# compare, profiles and profile show|diff, with their exit statuses and error
+# messages. The rule outcomes themselves are tested row by row by
+# scenarios.sh; here the games are chosen so that the editions differ in
+# well-known ways (fivefold from FIDE 2014, Armageddon draw odds).
+#
+# usage: sh adjudicate.sh PATH/TO/arbiter
+# Prints one line per check and exits 1 if any failed.
+
+ARB=${1:?usage: adjudicate.sh PATH/TO/arbiter}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-adjudicate.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+failures=0
+checks=0
+
+pass() { checks=$((checks + 1)); echo "ok   $1"; }
+fail() {
+	checks=$((checks + 1)); failures=$((failures + 1))
+	echo "FAIL $1"
+	shift
+	for line in "$@"; do echo "     $line"; done
+	if [ -s "$TMP/out" ]; then echo "     stdout:"; sed 's/^/       /' "$TMP/out" | head -40; fi
+	if [ -s "$TMP/err" ]; then echo "     stderr:"; sed 's/^/       /' "$TMP/err" | head -20; fi
+}
+
+# run ARGS...: runs the binary, leaves stdout/stderr in $TMP and the status in $rc
+run() {
+	"$ARB" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+
+# check NAME CONDITION...: passes when the shell condition holds
+check() {
+	name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "exit $rc"; fi
+}
+
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# The value of the first "KEY": "VALUE" of JSON line $2 (top-level fields
+# come before the "events" list).
+json_str() {
+	printf '%s\n' "$2" | awk -v k="$1" '{
+		if (match($0, "\"" k "\": \"[^\"]*\"")) {
+			s = substr($0, RSTART, RLENGTH)
+			sub("^\"" k "\": \"", "", s)
+			sub(/"$/, "", s)
+			print s
+			exit
+		}
+	}'
+}
+
+# "result reason" of each JSON line of file $1
+result_reason() {
+	while IFS= read -r line; do
+		echo "$(json_str result "$line") $(json_str reason "$line")"
+	done <"$1"
+}
+
+# ---- fixtures ----------------------------------------------------------------
+# One game a file; three.pgn is fivefold + broken + agreed.
+cat >"$TMP/fivefold.pgn" <<'EOF'
+[Event "fivefold"]
+[White "Alpha"]
+[Black "Beta"]
+[Result "*"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6
+8. Ng1 Ng8 *
+
+EOF
+# An illegal SAN move: the reader rejects the game.
+cat >"$TMP/broken.pgn" <<'EOF'
+[Event "broken"]
+[White "Gamma"]
+[Black "Delta"]
+[Result "1-0"]
+
+1. e4 e5 2. Ke3 Nc6 1-0
+
+EOF
+# A draw agreed after both players have moved.
+cat >"$TMP/agreed.pgn" <<'EOF'
+[Event "agreed"]
+[White "Epsilon"]
+[Black "Zeta"]
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 e6 {[%offer black] [%accept white]} 1/2-1/2
+
+EOF
+cat "$TMP/fivefold.pgn" "$TMP/broken.pgn" "$TMP/agreed.pgn" >"$TMP/three.pgn"
+
+# Comment commands: an illegal move with its replacement, a rejected
+# threefold claim, an offer declined, a resignation.
+cat >"$TMP/events.pgn" <<'EOF'
+[Event "events"]
+[White "Eta"]
+[Black "Theta"]
+[Result "0-1"]
+
+{[%clock 600 600]} 1. e4 {[%illegal black e7e4]} 1... e5 2. Nf3 Nc6
+{[%claim threefold white]} 3. Bc4 {[%offer white] [%decline black]} 3... Nf6
+{[%resign white]} 0-1
+
+EOF
+
+# A game whose comment command names a legal move as illegal: the event cannot
+# happen, so this game fails and the next one is adjudicated.
+cat >"$TMP/mate.pgn" <<'EOF'
+[Event "good"]
+[White "Lambda"]
+[Black "Mu"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+EOF
+cat >"$TMP/badcmd.pgn" <<'EOF'
+[Event "bad command"]
+[White "Iota"]
+[Black "Kappa"]
+[Result "*"]
+
+1. e4 {[%illegal black e7e5]} 1... e5 *
+
+EOF
+cat "$TMP/mate.pgn" >>"$TMP/badcmd.pgn"
+
+# Four good games.
+cat "$TMP/events.pgn" "$TMP/mate.pgn" "$TMP/agreed.pgn" "$TMP/fivefold.pgn" >"$TMP/good.pgn"
+
+# Names that need escaping in JSON: a quote, a backslash, a Latin-1 byte.
+printf '[Event "json"]\n[White "O\\"Brien \\\\ x"]\n[Black "Jos\351"]\n[Result "*"]\n\n1. e4 *\n' \
+	>"$TMP/names.pgn"
+
+FIVEFOLD_EVENTS='g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8'
+
+# ---- usage errors: exit 2 ------------------------------------------------------
+for args in 'adjudicate' 'adjudicate --profile' 'adjudicate --profile fide2014-standard --bogus' \
+	'adjudicate --profile fide2014-standard --fen x' \
+	'adjudicate --profile fide2014-standard --events e2e4 x.pgn' \
+	'adjudicate --profile fide2014-standard --write-pgn - x.pgn' \
+	'compare' 'compare --profiles fide2014-standard x.pgn' 'compare --profiles a,,b x.pgn' \
+	'compare --profiles a{b,c x.pgn' 'profiles extra' 'profile' 'profile show' \
+	'profile diff fide2014-standard' 'profile frobnicate x'; do
+	# shellcheck disable=SC2086
+	run $args
+	if [ "$rc" -eq 2 ] && [ -s "$TMP/err" ] && ! [ -s "$TMP/out" ]; then
+		pass "usage error: arbiter $args"
+	else
+		fail "usage error: arbiter $args" "exit $rc, expected 2 with a message"
+	fi
+done
+for cmd in adjudicate compare profiles profile; do
+	run "$cmd" --help
+	if [ "$rc" -eq 0 ] && grep -q "^usage: arbiter $cmd" "$TMP/out"; then
+		pass "$cmd --help"
+	else
+		fail "$cmd --help" "exit $rc"
+	fi
+done
+run help
+if grep -q '^  adjudicate ' "$TMP/out" && grep -q '^  compare ' "$TMP/out" &&
+	grep -q '^  profiles ' "$TMP/out" && grep -q '^  profile ' "$TMP/out"; then
+	pass "arbiter help lists adjudicate, compare, profiles, profile"
+else
+	fail "arbiter help lists adjudicate, compare, profiles, profile"
+fi
+
+# ---- unknown profile: exit 1, one line -----------------------------------------
+run adjudicate --profile nosuch-profile --events e2e4
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/err")" -eq 1 ] && grep -q "nosuch-profile" "$TMP/err" &&
+	! [ -s "$TMP/out" ]; then
+	pass "unknown profile: exit 1, one line naming it"
+else
+	fail "unknown profile: exit 1, one line naming it" "exit $rc"
+fi
+run compare --profiles 'fide2014-standard,nosuch-profile' "$TMP/three.pgn"
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/err")" -eq 1 ] && grep -q "nosuch-profile" "$TMP/err"; then
+	pass "compare: unknown profile, exit 1"
+else
+	fail "compare: unknown profile, exit 1" "exit $rc"
+fi
+run profile show 'fide2014-standard{nosuchoption=1}'
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/err")" -eq 1 ] && grep -q "nosuchoption" "$TMP/err"; then
+	pass "profile show: unknown option, exit 1 naming it"
+else
+	fail "profile show: unknown option, exit 1 naming it" "exit $rc"
+fi
+
+# ---- --events -------------------------------------------------------------------
+run adjudicate --profile fide2014-standard --events "$FIVEFOLD_EVENTS"
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/out")" -eq 1 ] &&
+	grep -q '^game 1: ? - ?: 1/2-1/2 fivefold-auto.* -- FIDE 2014' "$TMP/out"; then
+	pass "--events: fivefold under FIDE 2014, one line with the article"
+else
+	fail "--events: fivefold under FIDE 2014, one line with the article" "exit $rc"
+fi
+run adjudicate --profile fide2009-standard --events "$FIVEFOLD_EVENTS"
+if [ "$rc" -eq 0 ] && grep -q '^game 1: ? - ?: \* ' "$TMP/out"; then
+	pass "--events: the same log goes on under FIDE 2009"
+else
+	fail "--events: the same log goes on under FIDE 2009" "exit $rc"
+fi
+
+# A bad token: exit 1, the column on stderr ("e2e5" starts at column 11).
+run adjudicate --profile fide2014-standard --events 'e2e4 e7e5 e2e5 g1f3'
+if [ "$rc" -eq 1 ] && ! [ -s "$TMP/out" ] && [ "$(lines "$TMP/err")" -eq 1 ] &&
+	grep -q 'column 11' "$TMP/err"; then
+	pass "--events: a move that is not legal, exit 1 with its column"
+else
+	fail "--events: a move that is not legal, exit 1 with its column" "exit $rc"
+fi
+run adjudicate --profile fide2014-standard --events 'e2e4 claim:sixfold:black'
+# The column of the token (6) or of the bad word in it (12).
+if [ "$rc" -eq 1 ] && grep -Eq 'column (6|12)[^0-9]' "$TMP/err"; then
+	pass "--events: a malformed token, exit 1 with its column"
+else
+	fail "--events: a malformed token, exit 1 with its column" "exit $rc"
+fi
+
+# A set-up position: 75 moves reached on the move played (FIDE 2014 9.6b).
+run adjudicate --profile fide2014-standard --fen '7k/8/6K1/8/8/8/8/R7 w - - 149 150' \
+	--events a1a2 --json
+if [ "$rc" -eq 0 ] && [ "$(json_str result "$(cat "$TMP/out")")" = 1/2-1/2 ] &&
+	[ "$(json_str reason "$(cat "$TMP/out")")" = seventyfive-auto ]; then
+	pass "--fen --events --json: seventyfive-auto"
+else
+	fail "--fen --events --json: seventyfive-auto" "exit $rc"
+fi
+run adjudicate --profile fide2014-standard --fen '7k/8/6K1/8/8/8/8/R7 w - -  junk' --events a1a2
+check "--fen: a bad FEN, exit 1" [ "$rc" -eq 1 ]
+
+# ---- JSON -------------------------------------------------------------------------
+run adjudicate --profile 'armageddon{base=fide2023-blitz}' --json \
+	--events 'e2e4 e7e5 offer:white accept:black'
+json=$(cat "$TMP/out")
+ok=1
+for key in game white black result board_result termination reason detail article effects trf \
+	points events; do
+	printf '%s\n' "$json" | grep -q "\"$key\": " || { ok=0; echo "     missing key $key"; }
+done
+if [ "$rc" -eq 0 ] && [ "$ok" = 1 ] && [ "$(lines "$TMP/out")" -eq 1 ] &&
+	[ "$(json_str result "$json")" = 0-1 ] && [ "$(json_str board_result "$json")" = 1/2-1/2 ] &&
+	[ "$(json_str reason "$json")" = armageddon-draw-odds ] &&
+	printf '%s\n' "$json" | grep -q '"trf": {"white": "0", "black": "1"}' &&
+	printf '%s\n' "$json" | grep -q '"events": \[{"ply": [0-9]*, "event": ' &&
+	printf '%s\n' "$json" | grep -q '"ends": true'; then
+	pass "--json: every field; Armageddon draw scored 0-1 with the board result"
+else
+	fail "--json: every field; Armageddon draw scored 0-1 with the board result" "exit $rc"
+fi
+
+run adjudicate --profile fide2014-standard --json "$TMP/names.pgn"
+if [ "$rc" -eq 0 ] && grep -qF '"white": "O\"Brien \\ x"' "$TMP/out" &&
+	grep -qF '"black": "Jos\ufffd"' "$TMP/out"; then
+	pass "--json: quotes, backslashes and bytes that are not UTF-8 escaped"
+else
+	fail "--json: quotes, backslashes and bytes that are not UTF-8 escaped" "exit $rc"
+fi
+
+# Every line is one JSON object: braces and brackets balance outside strings.
+run adjudicate --profile fide2018-blitz --json "$TMP/events.pgn" "$TMP/names.pgn" "$TMP/three.pgn"
+bad=$(awk '{
+	depth = 0; instr = 0; esc = 0; ok = 1
+	for (i = 1; i <= length($0); i++) {
+		c = substr($0, i, 1)
+		if (instr) {
+			if (esc) esc = 0
+			else if (c == "\\") esc = 1
+			else if (c == "\"") instr = 0
+			continue
+		}
+		if (c == "\"") instr = 1
+		else if (c == "{" || c == "[") depth++
+		else if (c == "}" || c == "]") { depth--; if (depth == 0 && i < length($0)) ok = 0 }
+	}
+	if (!ok || depth != 0 || instr || substr($0, 1, 1) != "{") n++
+} END { print n + 0 }' "$TMP/out")
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/out")" -eq 4 ] && [ "$bad" -eq 0 ]; then
+	pass "--json: one balanced object per good game (4 of 5)"
+else
+	fail "--json: one balanced object per good game (4 of 5)" "exit $rc, $bad bad lines"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c 'import json, sys
+for line in sys.stdin:
+    o = json.loads(line)
+    assert isinstance(o["events"], list) and isinstance(o["effects"], list)
+' <"$TMP/out"; then
+		pass "--json: python3 json.loads reads every line"
+	else
+		fail "--json: python3 json.loads reads every line"
+	fi
+fi
+
+# The comment commands: penalties along the way, then the resignation.
+run adjudicate --profile fide2018-standard --json "$TMP/events.pgn"
+json=$(cat "$TMP/out")
+if [ "$rc" -eq 0 ] && [ "$(json_str result "$json")" = 0-1 ] &&
+	[ "$(json_str reason "$json")" = resignation ] &&
+	printf '%s\n' "$json" | grep -q '"event": "illegal:black:e7e4", "result": "\*", "reason": "illegal-move-penalty"' &&
+	printf '%s\n' "$json" | grep -q '"reason": "threefold-claim-rejected"'; then
+	pass "comment commands: illegal move, rejected claim, resignation"
+else
+	fail "comment commands: illegal move, rejected claim, resignation" "exit $rc"
+fi
+
+# ---- PGN: a broken game in the middle ----------------------------------------------
+run adjudicate --profile fide2014-standard "$TMP/three.pgn"
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/out")" -eq 2 ] &&
+	grep -q '^game 1: Alpha - Beta: 1/2-1/2 fivefold-auto' "$TMP/out" &&
+	grep -q '^game 3: Epsilon - Zeta: 1/2-1/2 agreement' "$TMP/out" &&
+	grep -q 'three.pgn:1[0-9]:.*game 2' "$TMP/err"; then
+	pass "PGN: the broken game 2 reported with file and line, games 1 and 3 adjudicated"
+else
+	fail "PGN: the broken game 2 reported with file and line, games 1 and 3 adjudicated" \
+		"exit $rc"
+fi
+run adjudicate --profile fide2014-standard "$TMP/badcmd.pgn"
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/out")" -eq 1 ] &&
+	grep -q '^game 2: Lambda - Mu: 1-0 checkmate' "$TMP/out" &&
+	grep -q 'badcmd.pgn.*game 1 (Iota - Kappa)' "$TMP/err"; then
+	pass "PGN: an event that cannot happen fails its game only"
+else
+	fail "PGN: an event that cannot happen fails its game only" "exit $rc"
+fi
+run adjudicate --profile fide2014-standard "$TMP/nosuchfile.pgn"
+check "PGN: an unreadable file, exit 2" [ "$rc" -eq 2 ]
+
+# Standard input: no FILE, or '-'.
+"$ARB" adjudicate --profile fide2014-standard <"$TMP/events.pgn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+"$ARB" adjudicate --profile fide2014-standard - <"$TMP/events.pgn" >"$TMP/out2" 2>>"$TMP/err"
+rc2=$?
+if [ "$rc" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$(lines "$TMP/out")" -eq 1 ] &&
+	cmp -s "$TMP/out" "$TMP/out2" && grep -q '^game 1: Eta - Theta: 0-1 resignation' "$TMP/out"; then
+	pass "PGN from standard input (no FILE, and '-')"
+else
+	fail "PGN from standard input (no FILE, and '-')" "exit $rc and $rc2"
+fi
+
+# Several files: lines name the file.
+run adjudicate --profile fide2014-standard "$TMP/events.pgn" "$TMP/names.pgn"
+if [ "$rc" -eq 0 ] && grep -q 'events.pgn: game 1: Eta - Theta' "$TMP/out" &&
+	grep -q 'names.pgn: game 1: ' "$TMP/out"; then
+	pass "several files: each line names its file"
+else
+	fail "several files: each line names its file" "exit $rc"
+fi
+
+# ---- --write-pgn ---------------------------------------------------------------------
+# Write, read back, adjudicate again under the same profile: the same results.
+for profile in fide2018-standard fide2009-standard 'armageddon{base=fide2023-blitz}' uscf-standard; do
+	run adjudicate --profile "$profile" --json --write-pgn "$TMP/written.pgn" "$TMP/good.pgn"
+	rc1=$rc
+	result_reason "$TMP/out" >"$TMP/first"
+	"$ARB" pgn check "$TMP/written.pgn" >"$TMP/check" 2>&1
+	rcc=$?
+	run adjudicate --profile "$profile" --json "$TMP/written.pgn"
+	result_reason "$TMP/out" >"$TMP/again"
+	n=$(lines "$TMP/again")
+	if [ "$rc1" -eq 0 ] && [ "$rcc" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$n" -eq 4 ] &&
+		cmp -s "$TMP/first" "$TMP/again" && grep -q '^\[Termination "' "$TMP/written.pgn" &&
+		! ls "$TMP"/written.pgn.tmp.* >/dev/null 2>&1; then
+		pass "--write-pgn round trip under $profile: same results"
+	else
+		fail "--write-pgn round trip under $profile: same results" \
+			"exits $rc1 (write), $rcc (pgn check), $rc (again), $n lines" \
+			"first: $(tr '\n' '|' <"$TMP/first")" "again: $(tr '\n' '|' <"$TMP/again")"
+	fi
+done
+# (The writer may break a comment across lines.)
+tr '\n' ' ' <"$TMP/written.pgn" >"$TMP/written.txt"
+if grep -q '\[%resign white\]' "$TMP/written.txt" && grep -q '\[%illegal black e7e4\]' "$TMP/written.txt"; then
+	pass "--write-pgn: events written as comment commands"
+else
+	fail "--write-pgn: events written as comment commands"
+fi
+
+# A run with a failure leaves OUT untouched and no temporary file.
+echo 'previous content' >"$TMP/keep.pgn"
+run adjudicate --profile fide2014-standard --write-pgn "$TMP/keep.pgn" "$TMP/three.pgn"
+if [ "$rc" -eq 1 ] && [ "$(cat "$TMP/keep.pgn")" = 'previous content' ] &&
+	! ls "$TMP"/keep.pgn.tmp.* >/dev/null 2>&1 && grep -q 'keep.pgn not written' "$TMP/err"; then
+	pass "--write-pgn: a failed run leaves OUT as it was, no temporary file"
+else
+	fail "--write-pgn: a failed run leaves OUT as it was, no temporary file" "exit $rc"
+fi
+run adjudicate --profile fide2014-standard --write-pgn "$TMP/no/such/dir/out.pgn" "$TMP/events.pgn"
+check "--write-pgn: an unwritable OUT, exit 1" [ "$rc" -eq 1 ]
+
+# A token log written as PGN, read back: the same result.
+run adjudicate --profile fide2014-standard --fen '7k/8/6K1/8/8/8/8/R7 w - - 140 150' \
+	--events 'clock:600:600 a1a2 h8g8 a2a1 g8h8 claim:fifty:white' --write-pgn "$TMP/tok.pgn"
+first=$(cat "$TMP/out")
+run adjudicate --profile fide2014-standard "$TMP/tok.pgn"
+if [ "$rc" -eq 0 ] && [ -n "$first" ] && [ "$(cat "$TMP/out")" = "$first" ] &&
+	grep -q '^\[FEN "7k/8/6K1/8/8/8/8/R7 w - - 140 150"\]' "$TMP/tok.pgn" &&
+	tr '\n' ' ' <"$TMP/tok.pgn" | grep -q '\[%claim fifty white\]'; then
+	pass "--events --write-pgn: the log as PGN gives the same line"
+else
+	fail "--events --write-pgn: the log as PGN gives the same line" "exit $rc" "first: $first"
+fi
+
+# ---- compare ------------------------------------------------------------------------------
+run compare --profiles 'fide2009-standard,fide2014-standard' "$TMP/events.pgn" "$TMP/three.pgn"
+if [ "$rc" -eq 1 ] && [ "$(tail -n 1 "$TMP/out")" = "4 games, 1 differ, 1 could not be adjudicated" ] &&
+	grep -q 'three.pgn: game 1: Alpha - Beta' "$TMP/out" &&
+	grep -q '^  fide2009-standard  *\* ' "$TMP/out" &&
+	grep -q '^  fide2014-standard  *1/2-1/2  *fivefold-auto  *FIDE 2014' "$TMP/out" &&
+	! grep -q 'Eta - Theta' "$TMP/out"; then
+	pass "compare: only the fivefold game differs, with a row per profile"
+else
+	fail "compare: only the fivefold game differs, with a row per profile" "exit $rc"
+fi
+run compare --profiles 'fide2023-blitz,armageddon{base=fide2023-blitz},uscf-standard{tc=G/90,delay=5}' \
+	--json "$TMP/events.pgn" "$TMP/good.pgn"
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/out")" -eq 3 ] &&
+	grep -q '"white": "Epsilon".*"profile": "armageddon{base=fide2023-blitz}", "result": "0-1"' "$TMP/out" &&
+	grep -q '"white": "Alpha".*"profile": "uscf-standard{tc=G/90,delay=5}", "result": "\*"' "$TMP/out" &&
+	[ "$(tail -n 1 "$TMP/out")" = '{"games": 5, "differ": 2, "failed": 0}' ]; then
+	pass "compare --json: profile options with commas; the agreed and the fivefold game differ"
+else
+	fail "compare --json: profile options with commas; the agreed and the fivefold game differ" "exit $rc"
+fi
+
+# ---- profiles, profile show, profile diff -----------------------------------------------
+run profiles
+ok=1
+for name in fide2009-standard fide2014-rapid fide2014-blitz fide2023-standard uscf-standard uscf-blitz \
+	armageddon online; do
+	grep -q "^$name  " "$TMP/out" || { ok=0; echo "     $name not listed"; }
+done
+if [ "$rc" -eq 0 ] && [ "$ok" = 1 ] && ! grep -q '^fide2014  ' "$TMP/out"; then
+	pass "profiles: each FIDE speed and the others, with a description"
+else
+	fail "profiles: each FIDE speed and the others, with a description" "exit $rc"
+fi
+run profiles --profile-path "$TMP/no-such-dir"
+check "profiles --profile-path (a missing directory is skipped)" [ "$rc" -eq 0 ]
+
+run profile show fide2014-standard
+fields=$(grep -c '^[a-z_0-9.]*  ' "$TMP/out")
+if [ "$rc" -eq 0 ] && grep -q '^draw.fivefold  *consecutive  *FIDE 2014 9.6a' "$TMP/out" &&
+	grep -q '^illegal.penalty_s  *120  *FIDE 2014' "$TMP/out" && [ "$fields" -gt 40 ]; then
+	pass "profile show: every parameter with its value and article"
+else
+	fail "profile show: every parameter with its value and article" "exit $rc, $fields rows"
+fi
+# Aligned: the value column starts at the same place on every row.
+cols=$(sed -n '2,$p' "$TMP/out" | grep -v '^hooks:' |
+	awk '{ match($0, /^[^ ]+ +/); print RLENGTH }' | sort -u | wc -l | tr -d ' ')
+check "profile show: aligned columns" [ "$cols" -eq 1 ]
+
+run profile diff fide2009-standard fide2014-standard
+if [ "$rc" -eq 0 ] && grep -q '^draw.fivefold  *none.*consecutive  \[FIDE 2014 9.6a\]' "$TMP/out" &&
+	! grep -q '^speed ' "$TMP/out" && grep -q '^parameter  *fide2009-standard  *fide2014-standard' "$TMP/out"; then
+	pass "profile diff: only differing parameters, side by side with articles"
+else
+	fail "profile diff: only differing parameters, side by side with articles" "exit $rc"
+fi
+run profile diff fide2014-standard fide2014-standard
+check "profile diff of a profile with itself: no differences" \
+	[ "$rc" -eq 0 -a "$(tail -n 1 "$TMP/out")" = "no differences" ]
+
+# ---- the example games of `make run` ---------------------------------------------------
+# Legal games, each chosen to be scored differently by the editions compared.
+EXAMPLES=$(dirname "$0")/../examples/games
+run pgn check "$EXAMPLES"/*.pgn
+check "examples/games: every game is legal" [ "$rc" -eq 0 ]
+for group in 'standard:fide2009-standard,fide2014-standard,fide2023-standard,uscf-standard' \
+	'blitz:fide2009-blitz,fide2014-blitz,fide2023-blitz,uscf-blitz' \
+	'armageddon:fide2023-blitz,armageddon{base=fide2023-blitz}'; do
+	prefix=${group%%:*}
+	n=$(ls "$EXAMPLES/$prefix"-*.pgn | wc -l | tr -d ' ')
+	run compare --profiles "${group#*:}" "$EXAMPLES/$prefix"-*.pgn
+	if [ "$rc" -eq 0 ] && [ "$n" -gt 0 ] && [ "$(tail -n 1 "$TMP/out")" = "$n games, $n differ" ]; then
+		pass "examples/games/$prefix-*.pgn: every game differs across the editions"
+	else
+		fail "examples/games/$prefix-*.pgn: every game differs across the editions" "exit $rc, $n files"
+	fi
+done
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
