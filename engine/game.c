@@ -42,6 +42,7 @@ struct arb_game {
 	int ending;              /* index of the ending decision */
 
 	arb_position *start;     /* copy of the start position */
+	arb_position *prev;      /* the position before the last move */
 	arb_event *ev;
 	int *evply;              /* plies played when each event was fed */
 	int nev, evcap;
@@ -329,6 +330,8 @@ static int cannot_mate(const arb_game *g, arb_mate_test t, int side, const char 
 	case ARB_MATE_LICHESS:
 		*what = "insufficient mating material";
 		return lichess_cannot_win(pos, side);
+	case ARB_MATE_NONE: /* e.g. FIDE 1997 10.3: the third illegal move loses, full stop */
+		return 0;
 	}
 	return 0;
 }
@@ -592,6 +595,7 @@ static void play_move(arb_game *g, arb_move m, long clock_ms)
 		decide(g, 0, "offer-lapsed", ARB_ART_OFFER, "(%s moved)", color_name(mover));
 	}
 	castling_note(g, m);
+	arb_position_copy(g->prev, pos_of(g));
 	if (arb_history_play(g->h, m) != ARB_OK)
 		return; /* checked by the caller */
 	g->moves_made[mover]++;
@@ -962,7 +966,12 @@ static arb_status accept(arb_game *g, int c)
 		g->offer_by = -1;
 		if (g->moves_made[0] < r->agreement_min_moves || g->moves_made[1] < r->agreement_min_moves) {
 			/* FIDE 2018+ 5.2.3: each side must have made a move. */
-			decide(g, 0, "agreement-invalid", ARB_ART_AGREEMENT, "(no move by each side yet)");
+			if (r->agreement_min_moves == 1)
+				decide(g, 0, "agreement-invalid", ARB_ART_AGREEMENT,
+				       "(no move by each side yet)");
+			else
+				decide(g, 0, "agreement-invalid", ARB_ART_AGREEMENT,
+				       "(each side must have made %d moves)", r->agreement_min_moves);
 			return ARB_OK;
 		}
 		if (g->claim_open == ARB_CLAIM_INCREMENT)
@@ -1129,10 +1138,12 @@ arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
 	}
 	g->h = arb_history_new(start);
 	g->start = arb_position_clone(start);
+	g->prev = arb_position_clone(start);
 	arb_position_free(p);
-	if (!g->h || !g->start) {
+	if (!g->h || !g->start || !g->prev) {
 		arb_history_free(g->h);
 		arb_position_free(g->start);
+		arb_position_free(g->prev);
 		free(g);
 		return NULL;
 	}
@@ -1160,6 +1171,7 @@ void arb_game_free(arb_game *g)
 		return;
 	arb_history_free(g->h);
 	arb_position_free(g->start);
+	arb_position_free(g->prev);
 	free(g->ev);
 	free(g->evply);
 	free(g->dec);
@@ -1579,6 +1591,11 @@ arb_status arb_game_tokens(arb_game *g, const char *tokens, arb_error *err)
 /* ---- queries ------------------------------------------------------------ */
 
 int arb_game_over(const arb_game *g) { return g && g->ended; }
+const arb_position *arb_game_start(const arb_game *g) { return g ? g->start : NULL; }
+const arb_position *arb_game_previous_position(const arb_game *g)
+{
+	return g ? g->prev : NULL;
+}
 const arb_position *arb_game_position(const arb_game *g) { return g ? pos_of(g) : NULL; }
 const arb_rules *arb_game_rules(const arb_game *g) { return g ? &g->rules : NULL; }
 int arb_game_ply_count(const arb_game *g) { return g ? arb_history_ply_count(g->h) : 0; }

@@ -64,7 +64,7 @@ static const char *const w_claimant[] = { "none", "half-max-180", "tiered-2009",
 static const char *const w_illegal[] = { "penalise", "quickplay-only", "reinstate", "rejected",
 					 NULL };
 static const char *const w_mate[] = { "fide", "fide1997-blitz", "uscf-14e", "uscf-blitz",
-				      "lichess", NULL };
+				      "lichess", "none", NULL };
 static const char *const w_promo[] = { "illegal", "queen", "improper-press", "impossible", NULL };
 static const char *const w_press[] = { "misuse", "illegal", "impossible", NULL };
 static const char *const w_flag_by[] = { "arbiter", "claim", "server", NULL };

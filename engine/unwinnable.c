@@ -357,8 +357,14 @@ typedef struct ss_search {
 
 static int ss_same(const ss_state *a, const ss_state *b)
 {
-	return a->pawns[0] == b->pawns[0] && a->pawns[1] == b->pawns[1] && a->n == b->n &&
-	       !memcmp(a->pc, b->pc, (size_t)a->n * sizeof a->pc[0]);
+	if (a->pawns[0] != b->pawns[0] || a->pawns[1] != b->pawns[1] || a->n != b->n)
+		return 0;
+	/* Field by field: the padding of ss_piece is not initialised. */
+	for (int i = 0; i < a->n; i++)
+		if (a->pc[i].seed != b->pc[i].seed || a->pc[i].type != b->pc[i].type ||
+		    a->pc[i].color != b->pc[i].color)
+			return 0;
+	return 1;
 }
 
 /* Adds a state (canonicalised; seeds become the given regions) unless seen. */

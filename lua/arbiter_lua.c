@@ -4,14 +4,17 @@
  *
  * One metatable per type ("arbiter.Position", "arbiter.Move",
  * "arbiter.TimeControl", "arbiter.Clock", "arbiter.Game",
- * "arbiter.PgnReader"), each with __index to a methods table. Wrong argument
- * types and values raise ("bad argument #n to 'f'"); expected failures of
- * input (a bad FEN, an illegal move, a bad time control, a file that cannot
- * be opened) return nil, message, status name. Library objects the Lua heap
- * cannot hold (arb_position, arb_clock, arb_pgn_reader are opaque) are
- * allocated only after their userdata is on the stack with its metatable, so
- * an error at any later point leaves them to __gc. Lua version differences
- * live in compat.h.
+ * "arbiter.PgnReader", "arbiter.Profile"), each with __index to a methods
+ * table. Wrong argument types and values raise ("bad argument #n to 'f'");
+ * expected failures of input (a bad FEN, an illegal move, a bad time
+ * control, a file that cannot be opened, an unknown profile, an event that
+ * cannot happen) return nil, message, status name. Library objects the Lua
+ * heap cannot hold (arb_position, arb_clock, arb_pgn_reader, arb_profile,
+ * arb_game are opaque) are allocated only after their userdata is on the
+ * stack with its metatable, so an error at any later point leaves them to
+ * __gc. Rule profiles come from the loader (profile.h), whose hooks run in
+ * sandboxes of their own, never in the caller's state. Lua version
+ * differences live in compat.h.
  *
  * ===================================================================
  * Lua API (module "arbiter")
@@ -26,7 +29,8 @@
  *
  * arbiter.version                  library version, "MAJOR.MINOR.PATCH"
  * arbiter.Position, arbiter.Move, arbiter.TimeControl, arbiter.Clock,
- * arbiter.Game, arbiter.PgnReader  the metatables (methods in __index)
+ * arbiter.Game, arbiter.PgnReader, arbiter.Profile
+ *                                  the metatables (methods in __index)
  *
  * Positions
  *   arbiter.position([fen [, mode]]) -> Position | nil, msg, code
@@ -171,8 +175,9 @@
  *   reader:close(), reader:is_closed()
  *
  *   A Game is a snapshot of one game's tags, start position, main line,
- *   [%clk]/[%emt] readings and result (variations and comments are not
- *   kept), valid after the reader has moved on.
+ *   [%clk]/[%emt] readings and result (variations are not kept; the main
+ *   line's comments only for profile:adjudicate), valid after the reader
+ *   has moved on.
  *   game:number()             its number in the input (1-based, broken
  *                             games counted)
  *   game:tag(name)            value | nil;  game:tags() -> {name = value}
@@ -187,6 +192,61 @@
  *   game:clock(ply)           -> clk_ms | nil, emt_ms | nil: the [%clk]
  *                             and [%emt] readings after ply 1..n
  *   tostring(game)            "arbiter.Game N: White - Black Result, P plies"
+ *
+ * Competition rules (profiles/README.md is the schema of a profile)
+ *   arbiter.profile(spec [, path]) -> Profile | nil, msg, code
+ *       spec as for `arbiter adjudicate --profile`: "fide2014-blitz",
+ *       "fide2014-blitz{supervision=full}", "uscf-standard{tc=G/90,delay=5}",
+ *       "armageddon{base=fide2023-blitz}", "online", or a path to a .lua
+ *       file (options in braces too). path: directories searched first
+ *       (':'-separated), then $ARBITER_PATH, the source tree's profiles/,
+ *       the installed ones. Failures: ARB_E_PROFILE (no such profile, a bad
+ *       option or field, with the script's line).
+ *   arbiter.profiles([path]) -> {{name = "fide2014", file = ...}, ...}
+ *                             the profile scripts of the profile path,
+ *                             sorted by name
+ *   p:name()                  the spec as given; p:edition() ("FIDE 2014");
+ *                             p:description(); p:file() (the script)
+ *   p:get(field)              a field's value as text ("draw.threefold" ->
+ *                             "claim", "articles.fivefold" -> "9.6a");
+ *                             raises for an unknown field
+ *   p:fields()                every field in table order: array of {name,
+ *                             value, type = "enum" | "int" | "bool" |
+ *                             "string", words (enums: the allowed values),
+ *                             doc, article ("FIDE 2014 9.6a": the article it
+ *                             models; nil when none)}
+ *   p:adjudicate(game)        a Game (from arbiter.pgn): its moves, [%clk]
+ *                             readings and comment commands ([%claim
+ *                             threefold white], [%offer black], [%flag
+ *                             white] ...), the ending its Result tag
+ *                             implies when they do not end it; as
+ *                             `arbiter adjudicate FILE`
+ *   p:adjudicate(tokens [, start])   a token log ("e2e4 e7e5 offer:white
+ *                             accept:black", the grammar of
+ *                             `arbiter adjudicate --events`); start: a FEN
+ *                             (X-FEN or Shredder-FEN; read as Chess960 when
+ *                             the profile plays it) or a Position; default
+ *                             the standard start (in Chess960 notation
+ *                             under a Chess960 profile)
+ *                             -> verdict | nil, msg, code: ARB_E_EVENT (a bad
+ *                             token or an event that cannot happen: the
+ *                             message names the column, or the ply and the
+ *                             command), ARB_E_PROFILE (a hook failed),
+ *                             ARB_E_FEN_* (the start)
+ *       verdict: {result ("1-0", "0-1", "1/2-1/2", "*": scored), board (the
+ *       result on the board), termination (PGN: "normal", "time forfeit"
+ *       ...), reason ("threefold-claim", "" in play without a decision),
+ *       detail, article ("FIDE 2014 9.2"), effects = {"+120s:black", ...}
+ *       (an ended game: its ending's; in play: every decision's), trf =
+ *       {white =, black =} (TRF codes "1" "=" "0" "+" "-", "" in play),
+ *       points = {white =, black =} (text, by score.win/draw/loss or a
+ *       hook), over (boolean), plies, events = {{ply, event (the token that
+ *       caused it), result, board, reason, detail, article, effects, ends
+ *       (boolean), note (0 a decision, 1 information, 2 a log entry)}, ...}}
+ *       (the fields of `arbiter adjudicate --json`)
+ *   tostring(p)               "arbiter.Profile SPEC (FILE)"; p1 == p2 only
+ *                             for the same profile object
+ *   p:close(), <close>        frees the profile (and its hooks' sandbox) now
  * ===================================================================
  */
 #include <limits.h>
@@ -198,6 +258,7 @@
 #include "arbiter.h"
 #include "arbiter_lua.h"
 #include "compat.h"
+#include "profile.h"
 
 #if defined(__GNUC__)
 #define ARB_LUA_EXPORT __attribute__((visibility("default")))
@@ -219,6 +280,9 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L);
 #define CLOCK "arbiter.Clock"
 #define GAME "arbiter.Game"
 #define READER "arbiter.PgnReader"
+#define PROFILE "arbiter.Profile"
+/* Internal: holds an arb_game while its verdict is built (not exposed). */
+#define HOLDER "arbiter.GameHolder"
 
 /* ------------------------------------------------------------------------
  * Shared helpers
@@ -1594,8 +1658,10 @@ static const luaL_Reg clock_methods[] = {
  *
  * A record belongs to the reader and dies at its next game, so a Game copies
  * what it offers into one userdata block: the header, then the per-ply clock
- * readings, the tag string pointers, the moves and the strings. Only the
- * start position lives outside (arb_position is opaque), freed by __gc.
+ * readings, the tag string pointers, the comment pointers, the moves and the
+ * strings. Only the start position lives outside (arb_position is opaque),
+ * freed by __gc. The main line's comments are kept (not shown) because they
+ * carry the events profile:adjudicate reads ([%claim ...], [%flag ...]).
  * ---------------------------------------------------------------------- */
 
 typedef struct lgame {
@@ -1604,6 +1670,9 @@ typedef struct lgame {
 	int plies, ntags;
 	long *clk, *emt;   /* per ply, ARB_NO_CLOCK when absent */
 	const char **tags; /* name, value, name, value, ... */
+	/* plies + 1: the comment before the first move, then after each move;
+	 * NULL when none */
+	const char **comments;
 	arb_move *moves;
 	const char *result;
 } lgame;
@@ -1628,6 +1697,13 @@ static const char *keep(char **at, const char *s)
 	return copy;
 }
 
+/* The comment of the main line at `ply` (0: before the first move, else
+ * after move `ply`), or NULL. */
+static const char *mainline_comment(const arb_record *rec, int ply)
+{
+	return arb_record_node_comment(rec, ply == 0 ? 0 : arb_record_mainline_node(rec, ply - 1));
+}
+
 /* [-0, +1, m] A Game holding a snapshot of rec, game `number` of its input. */
 static void pushgame(lua_State *L, const arb_record *rec, long number)
 {
@@ -1640,8 +1716,14 @@ static void pushgame(lua_State *L, const arb_record *rec, long number)
 	for (i = 0; i < ntags; i++)
 		strings += strlen(arb_record_tag_name(rec, i)) +
 			   strlen(arb_record_tag_value(rec, i)) + 2;
+	for (i = 0; i <= plies; i++) {
+		const char *comment = mainline_comment(rec, i);
+
+		if (comment)
+			strings += strlen(comment) + 1;
+	}
 	size += (size_t)plies * (2 * sizeof(long) + sizeof(arb_move)) +
-		(size_t)ntags * 2 * sizeof(char *) + strings;
+		((size_t)ntags * 2 + (size_t)plies + 1) * sizeof(char *) + strings;
 	g = lua_newuserdatauv(L, size, 0);
 	g->start = NULL;
 	luaL_setmetatable(L, GAME);
@@ -1651,7 +1733,8 @@ static void pushgame(lua_State *L, const arb_record *rec, long number)
 	g->clk = (long *)(g + 1);
 	g->emt = g->clk + plies;
 	g->tags = (const char **)(g->emt + plies);
-	g->moves = (arb_move *)(g->tags + 2 * ntags);
+	g->comments = g->tags + 2 * ntags;
+	g->moves = (arb_move *)(g->comments + plies + 1);
 	blob = (char *)(g->moves + plies);
 	for (i = 0; i < plies; i++) {
 		int node = arb_record_mainline_node(rec, i);
@@ -1663,6 +1746,11 @@ static void pushgame(lua_State *L, const arb_record *rec, long number)
 	for (i = 0; i < ntags; i++) {
 		g->tags[2 * i] = keep(&blob, arb_record_tag_name(rec, i));
 		g->tags[2 * i + 1] = keep(&blob, arb_record_tag_value(rec, i));
+	}
+	for (i = 0; i <= plies; i++) {
+		const char *comment = mainline_comment(rec, i);
+
+		g->comments[i] = comment ? keep(&blob, comment) : NULL;
 	}
 	g->result = keep(&blob, result);
 	g->start = arb_position_clone(arb_record_start(rec));
@@ -2172,6 +2260,554 @@ static const luaL_Reg pgn_functions[] = {
 /* clang-format on */
 
 /* ------------------------------------------------------------------------
+ * Rule profiles and adjudication
+ *
+ * A Profile owns an arb_profile (profile.h): its rules and, when the script
+ * has hooks, the sandbox they run in, a Lua state of its own. This state
+ * only calls arb_game functions, which call the hooks there. While a
+ * verdict is built, the arb_game lives in a holder userdata (HOLDER, not
+ * exposed) so that an error leaves it to __gc.
+ *
+ * A Game (a PGN snapshot) is adjudicated through a record read back from
+ * PGN text written from the snapshot: the public API can neither copy a
+ * record nor set a comment, and the text holds all that
+ * arb_game_from_record reads (tags, start, main line, its comments, result).
+ * ---------------------------------------------------------------------- */
+
+typedef struct lprofile {
+	arb_profile *profile; /* NULL when loading failed, or once closed */
+} lprofile;
+
+typedef struct lholder {
+	arb_game *game; /* owned; NULL when none */
+} lholder;
+
+static const char *const rules_type_names[] = {"enum", "int", "bool", "string"};
+
+/* The open profile at argument i (raises for a wrong type or a closed
+ * profile), and its rules. */
+static const arb_profile *toprofile(lua_State *L, int i)
+{
+	lprofile *p = luaL_checkudata(L, i, PROFILE);
+
+	if (!p->profile)
+		luaL_error(L, "attempt to use a closed profile");
+	return p->profile;
+}
+
+static const arb_rules *torules(lua_State *L, int i)
+{
+	return arb_profile_rules(toprofile(L, i));
+}
+
+/* [-0, +0, m] t[key] = s for the table on the top. */
+static void setstring(lua_State *L, const char *key, const char *s)
+{
+	lua_pushstring(L, s);
+	lua_setfield(L, -2, key);
+}
+
+/* arbiter.profile(spec [, path]) -> Profile | nil, msg, code */
+static int profile_new(lua_State *L)
+{
+	const char *spec = checktext(L, 1, NULL);
+	const char *path = lua_isnoneornil(L, 2) ? NULL : checktext(L, 2, NULL);
+	lprofile *p;
+	arb_error err;
+
+	lua_settop(L, 2);
+	p = lua_newuserdatauv(L, sizeof *p, 0);
+	p->profile = NULL;
+	luaL_setmetatable(L, PROFILE);
+	memset(&err, 0, sizeof err);
+	p->profile = arb_profile_load(spec, path, &err);
+	if (!p->profile)
+		return pushfail(L, &err, err.code != ARB_OK ? err.code : ARB_E_NOMEM);
+	return 1;
+}
+
+/* What arbiter.profiles collects: counted first (at == NULL), then copied
+ * as name, file, name, file... into [at, end). */
+typedef struct listing {
+	char *at, *end;
+	size_t need;
+	int n;
+} listing;
+
+static void list_one(const char *name, const char *file, void *ctx)
+{
+	listing *l = ctx;
+	size_t a = strlen(name) + 1, b = strlen(file) + 1;
+
+	l->need += a + b;
+	if (l->at && (size_t)(l->end - l->at) >= a + b) {
+		memcpy(l->at, name, a);
+		memcpy(l->at + a, file, b);
+		l->at += a + b;
+		l->n++;
+	}
+}
+
+/* arbiter.profiles([path]) -> {{name =, file =}, ...}. The library's list
+ * is copied into a userdata before any table is made: a memory error while
+ * making them must not unwind through arb_profile_list. */
+static int profile_list(lua_State *L)
+{
+	const char *path = lua_isnoneornil(L, 1) ? NULL : checktext(L, 1, NULL);
+	listing l = {NULL, NULL, 0, 0};
+	const char *s;
+	char *buf;
+	int i;
+
+	if (arb_profile_list(path, list_one, &l) < 0)
+		return luaL_error(L, "not enough memory");
+	buf = lua_newuserdatauv(L, l.need + 1, 0);
+	l.at = buf;
+	l.end = buf + l.need;
+	l.n = 0;
+	if (arb_profile_list(path, list_one, &l) < 0)
+		return luaL_error(L, "not enough memory");
+	lua_createtable(L, l.n, 0);
+	for (i = 0, s = buf; i < l.n; i++) {
+		lua_createtable(L, 0, 2);
+		setstring(L, "name", s);
+		s += strlen(s) + 1;
+		setstring(L, "file", s);
+		s += strlen(s) + 1;
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+static int profile_name(lua_State *L)
+{
+	lua_pushstring(L, torules(L, 1)->name);
+	return 1;
+}
+
+static int profile_edition(lua_State *L)
+{
+	lua_pushstring(L, torules(L, 1)->edition);
+	return 1;
+}
+
+static int profile_description(lua_State *L)
+{
+	lua_pushstring(L, torules(L, 1)->description);
+	return 1;
+}
+
+static int profile_file(lua_State *L)
+{
+	lua_pushstring(L, arb_profile_file(toprofile(L, 1)));
+	return 1;
+}
+
+static int profile_get(lua_State *L)
+{
+	const arb_rules *rules = torules(L, 1);
+	const char *name = checktext(L, 2, NULL);
+	char value[ARB_RULES_VALUE];
+
+	if (arb_rules_get(rules, name, value, sizeof value) < 0)
+		return luaL_argerror(L, 2, lua_pushfstring(L, "unknown field '%s'", name));
+	lua_pushstring(L, value);
+	return 1;
+}
+
+/* [-0, +1, m] One row of the field table with the profile's value. */
+static void pushfield(lua_State *L, const arb_rules *rules, const arb_rules_field *f)
+{
+	char value[ARB_RULES_VALUE], article[ARB_RULES_TEXT + ARB_RULES_ARTICLE + 8];
+	int i;
+
+	if (arb_rules_get(rules, f->name, value, sizeof value) < 0)
+		value[0] = '\0';
+	lua_createtable(L, 0, 6);
+	setstring(L, "name", f->name);
+	setstring(L, "value", value);
+	if ((unsigned)f->article < ARB_ART_COUNT) {
+		arb_rules_cite(rules, f->article, article, sizeof article);
+		setstring(L, "article", article);
+	}
+	setstring(L, "doc", f->doc);
+	setstring(L, "type", rules_type_names[f->type]);
+	if (f->words) {
+		lua_newtable(L);
+		for (i = 0; f->words[i]; i++) {
+			lua_pushstring(L, f->words[i]);
+			lua_rawseti(L, -2, i + 1);
+		}
+		lua_setfield(L, -2, "words");
+	}
+}
+
+static int profile_fields(lua_State *L)
+{
+	const arb_rules *rules = torules(L, 1);
+	arb_rules_field f;
+	int i;
+
+	lua_newtable(L);
+	for (i = 0; arb_rules_field_at(i, &f); i++) {
+		pushfield(L, rules, &f);
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+/* ---- the verdict --------------------------------------------------------- */
+
+/* [-0, +1, m] An array of effect strings. */
+static void pusheffects(lua_State *L, int n, const char (*effects)[24])
+{
+	int i;
+
+	lua_createtable(L, n, 0);
+	for (i = 0; i < n; i++) {
+		lua_pushstring(L, effects[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* [-0, +1, m] {white = white, black = black} */
+static void pushsides(lua_State *L, const char *white, const char *black)
+{
+	lua_createtable(L, 0, 2);
+	setstring(L, "white", white);
+	setstring(L, "black", black);
+}
+
+/* [-0, +1, m] One decision: {ply, event, result, board, reason, detail,
+ * article, effects, ends, note}. */
+static void pushdecision(lua_State *L, const arb_game *game, const arb_decision *d)
+{
+	char token[ARB_EVENT_TEXT + 16];
+
+	lua_createtable(L, 0, 10);
+	lua_pushinteger(L, d->ply);
+	lua_setfield(L, -2, "ply");
+	if (d->event >= 0 && d->event < arb_game_event_count(game)) {
+		arb_event_format(arb_game_event_at(game, d->event), token, sizeof token);
+		setstring(L, "event", token);
+	}
+	setstring(L, "result", d->result);
+	setstring(L, "board", d->board);
+	setstring(L, "reason", d->reason);
+	setstring(L, "detail", d->detail);
+	setstring(L, "article", d->article);
+	pusheffects(L, d->neffects, (const char(*)[24])d->effects);
+	lua_setfield(L, -2, "effects");
+	lua_pushboolean(L, d->ends);
+	lua_setfield(L, -2, "ends");
+	lua_pushinteger(L, d->note);
+	lua_setfield(L, -2, "note");
+}
+
+/* [-0, +1, m] The game's standing (arb_game_result_get) and its decisions. */
+static int pushverdict(lua_State *L, const arb_game *game)
+{
+	arb_game_result r;
+	int i, n = arb_game_decision_count(game);
+
+	arb_game_result_get(game, &r);
+	lua_createtable(L, 0, 13);
+	setstring(L, "result", r.result);
+	setstring(L, "board", r.board);
+	setstring(L, "termination", r.termination);
+	setstring(L, "reason", r.reason);
+	setstring(L, "detail", r.detail);
+	setstring(L, "article", r.article);
+	pusheffects(L, r.neffects, (const char(*)[24])r.effects);
+	lua_setfield(L, -2, "effects");
+	pushsides(L, r.trf[ARB_WHITE], r.trf[ARB_BLACK]);
+	lua_setfield(L, -2, "trf");
+	pushsides(L, r.points[ARB_WHITE], r.points[ARB_BLACK]);
+	lua_setfield(L, -2, "points");
+	lua_pushboolean(L, arb_game_over(game));
+	lua_setfield(L, -2, "over");
+	lua_pushinteger(L, arb_game_ply_count(game));
+	lua_setfield(L, -2, "plies");
+	lua_createtable(L, n, 0);
+	for (i = 0; i < n; i++) {
+		pushdecision(L, game, arb_game_decision(game, i));
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "events");
+	return 1;
+}
+
+/* [-0, +1, m] An empty holder for an arb_game. */
+static lholder *newholder(lua_State *L)
+{
+	lholder *h = lua_newuserdatauv(L, sizeof *h, 0);
+
+	h->game = NULL;
+	luaL_setmetatable(L, HOLDER);
+	return h;
+}
+
+static int holder_gc(lua_State *L)
+{
+	lholder *h = luaL_checkudata(L, 1, HOLDER);
+
+	arb_game_free(h->game);
+	h->game = NULL;
+	return 0;
+}
+
+/* ---- a Game as PGN text ------------------------------------------------- */
+
+/* Adds a comment as the reader stored it (blanks collapsed, so on one
+ * line): in braces, or after ';' when it holds a '}' (it came from a
+ * rest-of-line comment then), as arb_pgn_write does. */
+static void addcomment(luaL_Buffer *b, const char *text)
+{
+	if (strchr(text, '}')) {
+		luaL_addchar(b, ';');
+		luaL_addstring(b, text);
+	} else {
+		luaL_addchar(b, '{');
+		luaL_addstring(b, text);
+		luaL_addchar(b, '}');
+	}
+	luaL_addchar(b, '\n');
+}
+
+/* Adds a tag pair, the value's '"' and '\' escaped. */
+static void addtag(luaL_Buffer *b, const char *name, const char *value)
+{
+	luaL_addchar(b, '[');
+	luaL_addstring(b, name);
+	luaL_addstring(b, " \"");
+	for (; *value; value++) {
+		if (*value == '"' || *value == '\\')
+			luaL_addchar(b, '\\');
+		luaL_addchar(b, *value);
+	}
+	luaL_addstring(b, "\"]\n");
+}
+
+/* [-0, +1, m] The snapshot as a PGN game: its tags as read (the FEN and
+ * Variant tags give the same start again), the main line in SAN with its
+ * comments, the result. */
+static void pushgamepgn(lua_State *L, const lgame *g)
+{
+	arb_position *pos = replay(L, g, 0);
+	int number = arb_position_fullmove_number(pos), i;
+	luaL_Buffer b;
+
+	luaL_buffinit(L, &b);
+	for (i = 0; i < g->ntags; i++)
+		addtag(&b, g->tags[2 * i], g->tags[2 * i + 1]);
+	luaL_addchar(&b, '\n');
+	if (g->comments[0])
+		addcomment(&b, g->comments[0]);
+	for (i = 0; i < g->plies; i++) {
+		char text[ARB_SAN_MAX + 24];
+		arb_undo u;
+		int white = arb_position_side_to_move(pos) == ARB_WHITE;
+		int n = 0;
+
+		if (white || i == 0)
+			n = snprintf(text, sizeof text, "%d%s ", number, white ? "." : "...");
+		arb_move_to_san(pos, g->moves[i], text + n);
+		luaL_addstring(&b, text);
+		luaL_addchar(&b, (g->comments[i + 1] || white) ? ' ' : '\n');
+		if (g->comments[i + 1])
+			addcomment(&b, g->comments[i + 1]);
+		arb_position_do_move(pos, g->moves[i], &u);
+		if (!white)
+			number++;
+	}
+	luaL_addstring(&b, g->result);
+	luaL_addchar(&b, '\n');
+	luaL_pushresult(&b);
+	lua_remove(L, -2); /* the scratch position */
+}
+
+/* ---- adjudicate ---------------------------------------------------------- */
+
+/* p:adjudicate(game) with the Game at argument 2. */
+static int adjudicate_game(lua_State *L, const arb_rules *rules, const lgame *g)
+{
+	char name[64];
+	arb_record *rec = NULL;
+	arb_error err;
+	arb_status st;
+	lreader *r;
+	lholder *h;
+
+	luaL_argcheck(L, lua_isnoneornil(L, 3), 3, "a Game has its own start position");
+	lua_settop(L, 2);
+	pushgamepgn(L, g);
+	r = newreader(L, 0);
+	r->text = lua_tolstring(L, 3, &r->len);
+	snprintf(name, sizeof name, GAME " %ld", g->number);
+	r->reader = arb_pgn_reader_new(read_text, r, name, 0);
+	if (!r->reader)
+		return luaL_error(L, "not enough memory");
+	memset(&err, 0, sizeof err);
+	st = arb_pgn_next(r->reader, &rec, &err);
+	if (st == ARB_E_NOMEM)
+		return luaL_error(L, "not enough memory");
+	if (st != ARB_OK || !rec)
+		return pushfail(L, &err, st != ARB_OK ? st : ARB_E_PGN);
+	h = newholder(L);
+	h->game = arb_game_from_record(rec, rules, &err);
+	closereader(r);
+	if (!h->game) {
+		if (err.code == ARB_E_NOMEM || err.code == ARB_OK)
+			return luaL_error(L, "not enough memory");
+		return pushfail(L, &err, err.code);
+	}
+	pushverdict(L, h->game);
+	arb_game_free(h->game);
+	h->game = NULL;
+	return 1;
+}
+
+/* The start position of a token log at argument 3: nil (the standard
+ * start), a FEN or a Position. A FEN is read as Chess960 when the profile
+ * plays Chess960, else as its castling field says (as `adjudicate --fen`).
+ * Returns ARB_OK with *start set (NULL: the standard start), or a status
+ * with err. */
+static arb_status tokens_start(lua_State *L, const arb_rules *rules, const arb_position **start,
+			       arb_error *err)
+{
+	unsigned mode = rules->chess960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO;
+	arb_position *pos;
+
+	*start = NULL;
+	if (lua_isnoneornil(L, 3)) {
+		if (rules->chess960) {
+			pos = newpos(L, NULL);
+			arb_position_set_chess960(pos, 1);
+			*start = pos;
+		}
+		return ARB_OK;
+	}
+	if (luaL_testudata(L, 3, POSITION)) {
+		*start = topos(L, 3);
+		return ARB_OK;
+	}
+	if (lua_type(L, 3) != LUA_TSTRING)
+		luaL_argerror(L, 3,
+			      lua_pushfstring(L, "FEN or " POSITION " expected, got %s",
+					      luaL_typename(L, 3)));
+	checktext(L, 3, NULL);
+	pos = newpos(L, NULL);
+	*start = pos;
+	return arb_position_set_fen(pos, lua_tostring(L, 3), mode, err);
+}
+
+/* p:adjudicate(tokens [, fen]) with the token string at argument 2. */
+static int adjudicate_tokens(lua_State *L, const arb_rules *rules)
+{
+	const char *tokens = checktext(L, 2, NULL);
+	const arb_position *start;
+	arb_error err;
+	arb_status st;
+	lholder *h;
+
+	lua_settop(L, 3);
+	memset(&err, 0, sizeof err);
+	st = tokens_start(L, rules, &start, &err);
+	if (st != ARB_OK)
+		return pushfail(L, &err, st);
+	h = newholder(L);
+	h->game = arb_game_new(rules, start, NULL);
+	if (!h->game)
+		return luaL_error(L, "not enough memory");
+	st = arb_game_tokens(h->game, tokens, &err);
+	if (st == ARB_E_NOMEM)
+		return luaL_error(L, "not enough memory");
+	if (st != ARB_OK) {
+		/* The engine's message names the column; say it when it does not. */
+		if (err.column > 0 && !strstr(err.message, "column"))
+			return failf(L, st, "column %d: %s", err.column, err.message);
+		return pushfail(L, &err, st);
+	}
+	pushverdict(L, h->game);
+	arb_game_free(h->game);
+	h->game = NULL;
+	return 1;
+}
+
+static int profile_adjudicate(lua_State *L)
+{
+	const arb_rules *rules = torules(L, 1);
+	const lgame *g = luaL_testudata(L, 2, GAME);
+
+	if (g)
+		return adjudicate_game(L, rules, checkgame(L, 2));
+	if (lua_type(L, 2) != LUA_TSTRING)
+		return luaL_argerror(L, 2,
+				     lua_pushfstring(L, GAME " or event tokens expected, got %s",
+						     luaL_typename(L, 2)));
+	return adjudicate_tokens(L, rules);
+}
+
+static int profile_close(lua_State *L)
+{
+	lprofile *p = luaL_checkudata(L, 1, PROFILE);
+
+	arb_profile_free(p->profile);
+	p->profile = NULL;
+	return 0;
+}
+
+static int profile_tostring(lua_State *L)
+{
+	lprofile *p = luaL_checkudata(L, 1, PROFILE);
+
+	if (!p->profile)
+		lua_pushliteral(L, PROFILE " (closed)");
+	else
+		lua_pushfstring(L, PROFILE " %s (%s)", arb_profile_rules(p->profile)->name,
+				arb_profile_file(p->profile));
+	return 1;
+}
+
+/* Profiles are equal only to themselves (each load has its own hooks). */
+static int profile_eq(lua_State *L)
+{
+	lua_pushboolean(L, lua_rawequal(L, 1, 2));
+	return 1;
+}
+
+/* clang-format off */
+static const luaL_Reg profile_meta[] = {
+	{"__gc", profile_close},
+	{"__close", profile_close},
+	{"__tostring", profile_tostring},
+	{"__eq", profile_eq},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* clang-format off */
+static const luaL_Reg profile_methods[] = {
+	{"name", profile_name},
+	{"edition", profile_edition},
+	{"description", profile_description},
+	{"file", profile_file},
+	{"get", profile_get},
+	{"fields", profile_fields},
+	{"adjudicate", profile_adjudicate},
+	{"close", profile_close},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* clang-format off */
+static const luaL_Reg holder_meta[] = {
+	{"__gc", holder_gc},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* ------------------------------------------------------------------------
  * The module
  * ---------------------------------------------------------------------- */
 
@@ -2180,6 +2816,8 @@ static const luaL_Reg functions[] = {
 	{"position", position_new},
 	{"time_control", tc_new},
 	{"clock", clock_new},
+	{"profile", profile_new},
+	{"profiles", profile_list},
 	{NULL, NULL},
 };
 /* clang-format on */
@@ -2209,6 +2847,10 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L)
 	addtype(L, "Clock", CLOCK, clock_meta, clock_methods);
 	addtype(L, "Game", GAME, game_meta, game_methods);
 	addtype(L, "PgnReader", READER, reader_meta, reader_methods);
+	addtype(L, "Profile", PROFILE, profile_meta, profile_methods);
+	luaL_newmetatable(L, HOLDER);
+	luaL_setfuncs(L, holder_meta, 0);
+	lua_pop(L, 1);
 	luaL_newlib(L, chess960_functions);
 	lua_setfield(L, -2, "chess960");
 	luaL_newlib(L, pgn_functions);

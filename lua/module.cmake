@@ -2,12 +2,17 @@
 #
 #   arbiter_lua_module  build/lua/arbiter.so, loadable by the stock interpreter
 #                       with require "arbiter" (package.cpath). Self-contained:
-#                       it holds the library objects and exports luaopen_arbiter
-#                       only. It does not link liblua: the interpreter that
-#                       loads it provides the Lua API.
+#                       it holds the library objects and those of the profile
+#                       loader and the sandbox (arbiter_profile, arbiter_sandbox:
+#                       static, position independent, built by profile.cmake and
+#                       sandbox.cmake), and exports luaopen_arbiter only. It does
+#                       not link liblua: the interpreter that loads it provides
+#                       the Lua API (the profiles' sandboxes are states of that
+#                       same Lua).
 #   arbiter_lua         a static library with luaopen_arbiter, for programs that
 #                       preload the module into their own states (`arbiter run`,
-#                       the sandbox).
+#                       the sandbox); it links arbiter_profile (and through it
+#                       arbiter_sandbox).
 #   tests               tests/lua/test_NAME.lua run as lua_NAME by
 #                       tests/lua_runner.c with the module preloaded; all of
 #                       them again as lua_module_so through the runner loading
@@ -18,8 +23,16 @@
 set(ARBITER_LUA_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
 set(ARBITER_ROOT_DIR "${PROJECT_SOURCE_DIR}")
 
+# The loader's and the sandbox's objects, not their libraries: linking the
+# targets would bring in their usage requirements (liblua, a second copy of
+# libarbiter). They are compiled with their own targets' definitions, so the
+# loader finds the source tree's profiles/ (ARBITER_SOURCE_PROFILES) from the
+# module too. (profile.cmake is included after this file: the targets are
+# looked up when the build system is generated.)
 add_library(arbiter_lua_module MODULE
-  "${ARBITER_LUA_DIR}/arbiter_lua.c" $<TARGET_OBJECTS:arbiter_objs>)
+  "${ARBITER_LUA_DIR}/arbiter_lua.c" $<TARGET_OBJECTS:arbiter_objs>
+  $<TARGET_OBJECTS:arbiter_profile> $<TARGET_OBJECTS:arbiter_sandbox>)
+add_dependencies(arbiter_lua_module arbiter_profile arbiter_sandbox)
 target_include_directories(arbiter_lua_module PRIVATE
   "${ARBITER_ROOT_DIR}/engine/include" ${LUA_INCLUDE_DIRS})
 target_link_libraries(arbiter_lua_module PRIVATE Threads::Threads)
@@ -39,7 +52,7 @@ endif()
 
 add_library(arbiter_lua STATIC "${ARBITER_LUA_DIR}/arbiter_lua.c")
 target_include_directories(arbiter_lua PUBLIC "${ARBITER_LUA_DIR}")
-target_link_libraries(arbiter_lua PUBLIC arbiter_static PkgConfig::LUA)
+target_link_libraries(arbiter_lua PUBLIC arbiter_profile arbiter_static PkgConfig::LUA)
 set_target_properties(arbiter_lua PROPERTIES C_VISIBILITY_PRESET hidden POSITION_INDEPENDENT_CODE ON)
 
 if(ARBITER_TESTS)
@@ -52,7 +65,7 @@ if(ARBITER_TESTS)
   # tests/lua/test_NAME.lua is test lua_NAME. Every script gets the data
   # directory and the CLI (to compare with) as arg[1] and arg[2].
   set(ARBITER_LUA_SCRIPTS)
-  foreach(name module chess960 time pgn)
+  foreach(name module chess960 time pgn rules)
     set(script "${ARBITER_LUA_TESTS}/test_${name}.lua")
     list(APPEND ARBITER_LUA_SCRIPTS "${script}")
     add_test(NAME lua_${name} COMMAND lua_runner "${script}"

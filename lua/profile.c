@@ -69,7 +69,7 @@ typedef struct frame {
 	char file[PROFILE_PATH_MAX]; /* as found; the chunk is "@" file */
 	dev_t dev;                   /* the file's identity: finds cycles */
 	ino_t ino;
-	char shown[LUA_IDSIZE];      /* the file as Lua shows it in messages */
+	char shown[LUA_IDSIZE]; /* the file as Lua shows it in messages */
 	option given[PROFILE_MAX_OPTIONS];
 	int ngiven;
 	char known[PROFILE_MAX_OPTIONS][PROFILE_OPTION_NAME]; /* asked for */
@@ -94,6 +94,9 @@ typedef struct loader {
 	leaf leaves[PROFILE_MAX_FIELDS];
 	int nleaves;
 	arb_rules rules; /* the checked rules of the last table */
+	/* Scratch for extend() before it runs the base: kept off the C stack,
+	 * which nested extends and LuaJIT's callback limit share. */
+	char name[PROFILE_PATH_MAX], dir[PROFILE_PATH_MAX];
 } loader;
 
 typedef struct dir_list {
@@ -108,16 +111,15 @@ struct arb_profile {
 	arb_rules rules;
 	arb_sandbox *sb;
 	char file[PROFILE_PATH_MAX];
-	dir_list path;            /* the profile path */
-	loader *ld;               /* during the load only */
+	dir_list path; /* the profile path */
+	loader *ld;    /* during the load only */
 	int has_hook[HOOK_COUNT];
-	const arb_game *game;     /* during a hook call only */
+	const arb_game *game;       /* during a hook call only */
 	const arb_decision *ending; /* during an on_end call only (may be NULL) */
-	arb_position *before;     /* scratch for the SAN of the last move */
 };
 
 /* Registry keys: only their addresses are used. */
-enum { K_HOOK_BODY, K_HOOK_MOVE, K_HOOK_END, K_GAME, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
+enum { K_HOOK_BODY, K_GAME, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
 static const char registry_keys[K_COUNT];
 #define RKEY(k) ((const void *)&registry_keys[(k)])
 
@@ -160,7 +162,8 @@ static int throwf(lua_State *L, const char *fmt, ...)
 
 static int is_name_char(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
 }
 
 /* A profile name: letters, digits, '_' and '-', not starting with '-'. */
@@ -222,6 +225,9 @@ static int dirs_add(dir_list *l, const char *dir, size_t len, const char *sub)
 
 	if (len == 0)
 		return 0;
+	for (int i = 0; i < l->n; i++) /* listed already: skip */
+		if (sub == NULL && strlen(l->dir[i]) == len && memcmp(l->dir[i], dir, len) == 0)
+			return 0;
 	grown = realloc(l->dir, (size_t)(l->n + 1) * sizeof *grown);
 	if (grown == NULL)
 		return -1;
@@ -298,8 +304,9 @@ static int give_option(frame *f, const char *name, size_t nlen, const char *valu
 	}
 	for (size_t i = 0; i < nlen; i++)
 		if (!is_name_char((unsigned char)name[i])) {
-			say(why, whysize, "option name '%.*s' has a character that is not a letter, "
-					  "digit or '_'",
+			say(why, whysize,
+			    "option name '%.*s' has a character that is not a letter, "
+			    "digit or '_'",
 			    (int)nlen, name);
 			return -1;
 		}
@@ -450,8 +457,8 @@ static int resolve(const dir_list *path, const char *name, const char *first_dir
 			char dirs[192] = "";
 			size_t used = 0;
 			for (int i = 0; i < path->n && used + 1 < sizeof dirs; i++) {
-				int k = snprintf(dirs + used, sizeof dirs - used, "%s%s", i ? ", " : "",
-						 path->dir[i]);
+				int k = snprintf(dirs + used, sizeof dirs - used, "%s%s",
+						 i ? ", " : "", path->dir[i]);
 				if (k < 0)
 					break;
 				used += (size_t)k;
@@ -465,7 +472,8 @@ static int resolve(const dir_list *path, const char *name, const char *first_dir
 	if (!found)
 		return -1;
 	if (split != NULL && find_option(f, "speed") != NULL) {
-		say(why, whysize, "option 'speed' is given twice (the name's suffix is '-%s')", split);
+		say(why, whysize, "option 'speed' is given twice (the name's suffix is '-%s')",
+		    split);
 		return -1;
 	}
 	if (split != NULL && give_option(f, "speed", 5, split, strlen(split), why, whysize) != 0)
@@ -554,7 +562,7 @@ static void check_options(lua_State *L, const frame *f)
 	for (int i = 0; i < f->ngiven; i++)
 		if (!f->given[i].asked)
 			throwf(L, "%s: unknown option '%s' (%s%s)", f->shown, f->given[i].name,
-			      f->nknown ? "its options: " : "the profile takes no options", known);
+			       f->nknown ? "its options: " : "the profile takes no options", known);
 }
 
 /* [-0, +1, e] Runs the script of frame d and pushes the table it returns,
@@ -562,7 +570,6 @@ static void check_options(lua_State *L, const frame *f)
 static void run_frame(lua_State *L, loader *ld, int d)
 {
 	frame *f = &ld->frames[d];
-	char chunk[PROFILE_PATH_MAX + 1];
 	const char *text;
 	size_t len;
 	int buffer;
@@ -570,15 +577,17 @@ static void run_frame(lua_State *L, loader *ld, int d)
 	text = read_script(L, f, &len);
 	buffer = lua_gettop(L);
 	if (len > 0 && text[0] == LUA_SIGNATURE[0])
-		throwf(L, "%s: a binary (precompiled) chunk is refused: profiles are text", f->shown);
-	snprintf(chunk, sizeof chunk, "@%s", f->file);
-	if (luaL_loadbufferx(L, text, len, chunk, "t") != LUA_OK)
+		throwf(L, "%s: a binary (precompiled) chunk is refused: profiles are text",
+		       f->shown);
+	lua_pushfstring(L, "@%s", f->file); /* the chunk name */
+	if (luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t") != LUA_OK)
 		lua_error(L); /* "FILE:LINE: ..." from the parser */
+	lua_remove(L, -2);
 	ld->depth = d + 1;
 	lua_call(L, 0, 1);
 	if (lua_type(L, -1) != LUA_TTABLE)
 		throwf(L, "%s: the script must return a table (the profile), not %s", f->shown,
-		      luaL_typename(L, -1));
+		       luaL_typename(L, -1));
 	check_options(L, f);
 	f->text = text;
 	f->len = len;
@@ -588,7 +597,7 @@ static void run_frame(lua_State *L, loader *ld, int d)
 }
 
 /* ------------------------------------------------------------------------
- * option(name, default [, allowed]) and extend(name [, options])
+ * option(name [, default [, allowed]]) and extend(name [, options])
  * ---------------------------------------------------------------------- */
 
 /* The words of the list at idx, joined by ", ", into out (cut to fit). */
@@ -620,7 +629,8 @@ static int in_list(lua_State *L, int idx, const char *value)
 	for (lua_Integer i = 1; i <= len; i++) {
 		lua_rawgeti(L, idx, i);
 		if (lua_type(L, -1) != LUA_TSTRING)
-			luaL_error(L, "option: the allowed values must be strings (entry %d is a %s)",
+			luaL_error(L,
+				   "option: the allowed values must be strings (entry %d is a %s)",
 				   (int)i, luaL_typename(L, -1));
 		found |= strcmp(lua_tostring(L, -1), value) == 0;
 		lua_pop(L, 1);
@@ -628,8 +638,8 @@ static int in_list(lua_State *L, int idx, const char *value)
 	return found;
 }
 
-/* option(name, default [, allowed]) -> the given value (a string), else
- * the default as passed. [-0, +1, e] */
+/* option(name [, default [, allowed]]) -> the given value (a string), else
+ * the default as passed (nil when none). [-0, +1, e] */
 static int l_option(lua_State *L)
 {
 	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
@@ -675,9 +685,33 @@ static int l_option(lua_State *L)
 	return 1;
 }
 
+/* Raises "FILE:LINE: extend 'spec': why" for a call in frame c's script;
+ * without the line when the call left no frame to find it in (a tail
+ * call on LuaJIT). */
+static int extend_error(lua_State *L, const loader *ld, int c, const char *spec, const char *fmt,
+			...) PROFILE_PRINTF(5, 6);
+static int extend_error(lua_State *L, const loader *ld, int c, const char *spec, const char *fmt,
+			...)
+{
+	char why[PROFILE_MESSAGE];
+	const char *where;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	luaL_where(L, 1);
+	where = lua_tostring(L, -1);
+	if (where[0] != '\0')
+		return throwf(L, "%sextend '%s': %s", where, spec, why);
+	return throwf(L, "%s: extend '%s': %s", ld->frames[c].shown, spec, why);
+}
+
 /* Gives frame f the options of the table at idx (string keys; strings,
- * numbers or booleans). Raises naming the profile being extended. */
-static void give_table_options(lua_State *L, frame *f, int idx, const char *spec)
+ * numbers or booleans). Raises naming the profile being extended (the call
+ * is in frame c). */
+static void give_table_options(lua_State *L, const loader *ld, int c, frame *f, int idx,
+			       const char *spec)
 {
 	char why[PROFILE_MESSAGE];
 
@@ -687,8 +721,8 @@ static void give_table_options(lua_State *L, frame *f, int idx, const char *spec
 		const char *value = num;
 		int t = lua_type(L, -1);
 		if (lua_type(L, -2) != LUA_TSTRING)
-			luaL_error(L, "extend '%s': an option key that is not a name (a %s)", spec,
-				   luaL_typename(L, -2));
+			extend_error(L, ld, c, spec, "an option key that is not a name (a %s)",
+				     luaL_typename(L, -2));
 		const char *key = lua_tostring(L, -2);
 		if (t == LUA_TSTRING) {
 			value = lua_tostring(L, -1);
@@ -702,11 +736,11 @@ static void give_table_options(lua_State *L, frame *f, int idx, const char *spec
 			else
 				snprintf(num, sizeof num, "%.14g", (double)lua_tonumber(L, -1));
 		} else {
-			luaL_error(L, "extend '%s': option '%s' is a %s (give a string)", spec, key,
-				   luaL_typename(L, -1));
+			extend_error(L, ld, c, spec, "option '%s' is a %s (give a string)", key,
+				     luaL_typename(L, -1));
 		}
 		if (give_option(f, key, strlen(key), value, strlen(value), why, sizeof why) != 0)
-			luaL_error(L, "extend '%s': %s", spec, why);
+			extend_error(L, ld, c, spec, "%s", why);
 		lua_pop(L, 1);
 	}
 }
@@ -731,7 +765,7 @@ static int l_extend(lua_State *L)
 	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
 	const char *spec = luaL_checkstring(L, 1);
 	int c = current_frame(p->ld), st;
-	char name[PROFILE_PATH_MAX], dir[PROFILE_PATH_MAX], why[PROFILE_MESSAGE];
+	char why[PROFILE_MESSAGE];
 	loader *ld = p->ld;
 	frame *f;
 
@@ -740,30 +774,30 @@ static int l_extend(lua_State *L)
 	if (!lua_isnoneornil(L, 2))
 		luaL_checktype(L, 2, LUA_TTABLE);
 	if (c + 1 > PROFILE_MAX_DEPTH)
-		return luaL_error(L, "extend '%s': profiles extend one another more than %d deep",
-				  spec, PROFILE_MAX_DEPTH);
+		return extend_error(L, ld, c, spec, "profiles extend one another more than %d deep",
+				    PROFILE_MAX_DEPTH);
 	f = &ld->frames[c + 1];
 	memset(f, 0, sizeof *f);
-	if (parse_spec(spec, name, sizeof name, f, why, sizeof why) != 0)
-		return luaL_error(L, "extend '%s': %s", spec, why);
+	if (parse_spec(spec, ld->name, sizeof ld->name, f, why, sizeof why) != 0)
+		return extend_error(L, ld, c, spec, "%s", why);
 	if (!lua_isnoneornil(L, 2))
-		give_table_options(L, f, 2, spec);
-	dir_of(ld->frames[c].file, dir, sizeof dir);
-	if (resolve(&p->path, name, dir, f, why, sizeof why) != 0)
-		return luaL_error(L, "extend '%s': %s", spec, why);
+		give_table_options(L, ld, c, f, 2, spec);
+	dir_of(ld->frames[c].file, ld->dir, sizeof ld->dir);
+	if (resolve(&p->path, ld->name, ld->dir, f, why, sizeof why) != 0)
+		return extend_error(L, ld, c, spec, "%s", why);
 	for (int i = 0; i <= c; i++) {
 		if (ld->frames[i].dev != f->dev || ld->frames[i].ino != f->ino)
 			continue;
 		char chain[PROFILE_MESSAGE] = "";
 		size_t used = 0;
 		for (int k = i; k <= c + 1 && used + 1 < sizeof chain; k++) {
-			int n = snprintf(chain + used, sizeof chain - used, "%s%s", k > i ? " -> " : "",
-					 ld->frames[k].shown);
+			int n = snprintf(chain + used, sizeof chain - used, "%s%s",
+					 k > i ? " -> " : "", ld->frames[k].shown);
 			if (n < 0)
 				break;
 			used += (size_t)n;
 		}
-		return luaL_error(L, "extend '%s': a cycle: %s", spec, chain);
+		return extend_error(L, ld, c, spec, "a cycle: %s", chain);
 	}
 	lua_pushcfunction(L, run_base);
 	lua_pushlightuserdata(L, ld);
@@ -771,8 +805,8 @@ static int l_extend(lua_State *L)
 	st = lua_pcall(L, 2, 1, 0);
 	ld->depth = c + 1; /* the caller loads again, whatever happened below */
 	if (st == LUA_ERRMEM)
-		luaL_error(L, "extend '%s': %s: out of memory (the profile's memory limit)", spec,
-			   f->shown);
+		extend_error(L, ld, c, spec, "%s: out of memory (the profile's memory limit)",
+			     f->shown);
 	if (st != LUA_OK)
 		lua_error(L); /* the base's own message: "FILE:LINE: ..." */
 	return 1;
@@ -788,12 +822,14 @@ static int sets_key(const char *line, size_t n, const char *key)
 	size_t k = strlen(key);
 
 	for (size_t i = 0; k > 0 && i + k <= n; i++) {
-		if (memcmp(line + i, key, k) != 0 || (i > 0 && is_name_char((unsigned char)line[i - 1])))
+		if (memcmp(line + i, key, k) != 0 ||
+		    (i > 0 && is_name_char((unsigned char)line[i - 1])))
 			continue;
 		size_t j = i + k;
 		if (j < n && is_name_char((unsigned char)line[j]))
 			continue;
-		while (j < n && (line[j] == ' ' || line[j] == '\t' || line[j] == ']' || line[j] == '"'))
+		while (j < n &&
+		       (line[j] == ' ' || line[j] == '\t' || line[j] == ']' || line[j] == '"'))
 			j++;
 		if (j < n && line[j] == '=' && (j + 1 == n || line[j + 1] != '='))
 			return 1;
@@ -926,7 +962,8 @@ static void add_leaf(lua_State *L, loader *ld, const frame *f, const char *name)
 	size_t len;
 
 	if (ld->nleaves == PROFILE_MAX_FIELDS)
-		field_error(L, f, name, NULL, "the table has more than %d fields", PROFILE_MAX_FIELDS);
+		field_error(L, f, name, NULL, "the table has more than %d fields",
+			    PROFILE_MAX_FIELDS);
 	l = &ld->leaves[ld->nleaves];
 	snprintf(l->name, sizeof l->name, "%s", name);
 	l->string = NULL;
@@ -985,8 +1022,9 @@ static void collect(lua_State *L, loader *ld, const frame *f, int t, const char 
 		case LUA_TFUNCTION:
 			if (prefix[0] == '\0' && is_hook_name(key))
 				break; /* taken by take_hooks */
-			field_error(L, f, name, NULL,
-				    "a function is not a value (only on_move and on_end are functions)");
+			field_error(
+				L, f, name, NULL,
+				"a function is not a value (only on_move and on_end are functions)");
 			break;
 		default:
 			if (prefix[0] == '\0' && is_hook_name(key))
@@ -1035,141 +1073,16 @@ static void check_table(lua_State *L, loader *ld, frame *f, int idx)
  * The game as the hooks see it
  * ---------------------------------------------------------------------- */
 
-static char piece_letter(arb_piece pc)
-{
-	char c = "?PNBRQK"[ARB_PIECE_TYPE(pc) <= ARB_KING ? ARB_PIECE_TYPE(pc) : 0];
-
-	return ARB_PIECE_COLOR(pc) == ARB_BLACK ? (char)(c - 'A' + 'a') : c;
-}
-
-static size_t put_square(char *buf, size_t k, int sq)
-{
-	buf[k++] = (char)('a' + ARB_FILE(sq));
-	buf[k++] = (char)('1' + ARB_RANK(sq));
-	return k;
-}
-
-/* A castling move (king takes own rook) in UCI or SAN, from the position
- * after it: the king stands on its destination, and the mode decides the
- * UCI form as arb_move_to_uci does (king onto rook in Chess960 mode or when
- * the king moves less than two files, else king origin to destination). */
-static size_t castling_text(const arb_position *after, arb_move m, int san, char *buf)
-{
-	int from = ARB_MOVE_FROM(m), rook = ARB_MOVE_TO(m), king = from, k = 0;
-	arb_piece own_king = ARB_PIECE(!arb_position_side_to_move(after), ARB_KING);
-
-	if (san) {
-		strcpy(buf, rook > from ? "O-O" : "O-O-O");
-		k = (int)strlen(buf);
-		if (arb_position_in_check(after))
-			buf[k++] = arb_position_count_moves(after) == 0 ? '#' : '+';
-		buf[k] = '\0';
-		return (size_t)k;
-	}
-	for (int sq = 0; sq < 64; sq++)
-		if (arb_position_piece_at(after, sq) == own_king)
-			king = sq;
-	int files = ARB_FILE(king) - ARB_FILE(from);
-	int to = !arb_position_is_chess960(after) && (files >= 2 || files <= -2) ? king : rook;
-	k = (int)put_square(buf, put_square(buf, 0, from), to);
-	buf[k] = '\0';
-	return (size_t)k;
-}
-
-/*
- * Sets `before` to the position before move m (not castling), rebuilt from
- * the position after it; the public API keeps no way back. The mover's
- * piece goes back to its origin (a pawn if it promoted), and the square it
- * reached becomes empty or, after a capture, holds a stand-in enemy knight
- * (en passant: the taken pawn goes back behind it). A capture shows in the
- * half-move clock (0 after a piece move only when it took) or, for a pawn,
- * in a change of file. What the rebuild cannot know -- which piece was
- * taken, castling rights, the e.p. square of other pawns -- does not change
- * the SAN of m: every move to that square removes whatever stands there,
- * so the positions after the moves SAN compares (same piece kind, same
- * square) are the real ones, and so is the check or mate after m.
- */
-static arb_status rebuild_before(const arb_position *after, arb_move m, arb_position *before)
-{
-	int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
-	arb_color mover = (arb_color)!arb_position_side_to_move(after);
-	arb_move_kind kind = ARB_MOVE_KIND(m);
-	arb_piece board[64], moved = arb_position_piece_at(after, to);
-	char fen[ARB_FEN_MAX + 16];
-	size_t k = 0;
-	int capture;
-
-	for (int sq = 0; sq < 64; sq++)
-		board[sq] = arb_position_piece_at(after, sq);
-	if (kind == ARB_MOVE_PROMOTION)
-		moved = ARB_PIECE(mover, ARB_PAWN);
-	if (ARB_PIECE_TYPE(moved) == ARB_PAWN)
-		capture = ARB_FILE(from) != ARB_FILE(to);
-	else
-		capture = arb_position_halfmove_clock(after) == 0;
-	board[from] = moved;
-	board[to] = capture && kind != ARB_MOVE_EN_PASSANT ? ARB_PIECE(!mover, ARB_KNIGHT) : ARB_EMPTY;
-	if (kind == ARB_MOVE_EN_PASSANT)
-		board[ARB_SQUARE(ARB_FILE(to), ARB_RANK(from))] = ARB_PIECE(!mover, ARB_PAWN);
-	for (int rank = 7; rank >= 0; rank--) {
-		int empty = 0;
-		for (int file = 0; file < 8; file++) {
-			arb_piece pc = board[ARB_SQUARE(file, rank)];
-			if (pc == ARB_EMPTY) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				fen[k++] = (char)('0' + empty);
-			empty = 0;
-			fen[k++] = piece_letter(pc);
-		}
-		if (empty)
-			fen[k++] = (char)('0' + empty);
-		if (rank > 0)
-			fen[k++] = '/';
-	}
-	fen[k++] = ' ';
-	fen[k++] = mover == ARB_WHITE ? 'w' : 'b';
-	memcpy(fen + k, " - ", 3);
-	k += 3;
-	if (kind == ARB_MOVE_EN_PASSANT)
-		k = put_square(fen, k, to);
-	else
-		fen[k++] = '-';
-	memcpy(fen + k, " 0 1", 5);
-	return arb_position_set_fen(before, fen, ARB_FEN_AUTO, NULL);
-}
-
 /* The game's last move in UCI (san = 0) or SAN into buf (ARB_SAN_MAX
  * bytes at least); 0 when no move has been played. */
-static size_t last_move_text(arb_profile *p, const arb_game *g, int san, char *buf)
+static size_t last_move_text(const arb_game *g, int san, char *buf)
 {
 	int plies = arb_game_ply_count(g);
-	const arb_position *after = arb_game_position(g);
-	arb_move m;
-	size_t k = 0;
-
-	if (plies <= 0 || after == NULL)
+	const arb_position *before = arb_game_previous_position(g);
+	if (plies <= 0 || before == NULL)
 		return 0;
-	m = arb_game_move(g, plies - 1);
-	if (m == ARB_MOVE_NULL || m == ARB_MOVE_NONE) {
-		strcpy(buf, san ? "--" : "0000");
-		return strlen(buf);
-	}
-	if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLING)
-		return castling_text(after, m, san, buf);
-	if (!san) {
-		k = put_square(buf, put_square(buf, 0, ARB_MOVE_FROM(m)), ARB_MOVE_TO(m));
-		if (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION)
-			buf[k++] = "nbrq"[ARB_MOVE_PROMOTION_TYPE(m) - ARB_KNIGHT];
-		buf[k] = '\0';
-		return k;
-	}
-	if (p->before == NULL || rebuild_before(after, m, p->before) != ARB_OK ||
-	    !arb_position_is_legal(p->before, m))
-		return 0;
-	return arb_move_to_san(p->before, m, buf);
+	arb_move m = arb_game_move(g, plies - 1);
+	return san ? arb_move_to_san(before, m, buf) : arb_move_to_uci(before, m, buf);
 }
 
 /*
@@ -1181,20 +1094,23 @@ static size_t last_move_text(arb_profile *p, const arb_game *g, int san, char *b
  * sandbox's read-only views are tables: every call would have to refill
  * them, and a read goes through two registry maps.)
  */
-typedef enum proxy_kind { PROXY_GAME = 0, PROXY_STRIKES, PROXY_TIME, PROXY_ENDING,
-			  PROXY_COUNT } proxy_kind;
+typedef enum proxy_kind {
+	PROXY_GAME = 0,
+	PROXY_STRIKES,
+	PROXY_TIME,
+	PROXY_ENDING,
+	PROXY_COUNT
+} proxy_kind;
 
-static const char *const proxy_names[PROXY_COUNT] = {"game", "game.strikes", "game.time",
-						     "ending"};
+static const char *const proxy_names[PROXY_COUNT] = {"game", "game.strikes", "game.time", "ending"};
 /* The fields of each proxy, in the order pairs() lists them. */
-static const char *const game_fields[] = {"ply", "move_number", "side_to_move", "fen",
-					  "last_move", "last_san", "in_check", "strikes", "time",
-					  NULL};
+static const char *const game_fields[] = {"ply",       "move_number", "side_to_move", "fen",
+					  "last_move", "last_san",    "in_check",     "strikes",
+					  "time",      NULL};
 static const char *const side_fields[] = {"white", "black", NULL};
-static const char *const ending_fields[] = {"result", "board", "reason", "detail", "article",
-					    NULL};
-static const char *const *const proxy_fields[PROXY_COUNT] = {game_fields, side_fields,
-							     side_fields, ending_fields};
+static const char *const ending_fields[] = {"result", "board", "reason", "detail", "article", NULL};
+static const char *const *const proxy_fields[PROXY_COUNT] = {game_fields, side_fields, side_fields,
+							     ending_fields};
 static const int proxy_keys[PROXY_COUNT] = {K_GAME, K_STRIKES, K_TIME, K_ENDING};
 
 typedef struct proxy {
@@ -1202,10 +1118,11 @@ typedef struct proxy {
 	proxy_kind kind;
 } proxy;
 
-/* The index of `key` in the proxy's field list, or -1. */
-static int proxy_field(proxy_kind kind, const char *key)
+/* The index of the key at idx in the proxy's field list, or -1. */
+static int proxy_field(lua_State *L, const proxy *x, int idx)
 {
-	const char *const *f = proxy_fields[kind];
+	const char *key = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	const char *const *f = proxy_fields[x->kind];
 
 	for (int i = 0; key != NULL && f[i] != NULL; i++)
 		if (f[i][0] == key[0] && strcmp(f[i], key) == 0)
@@ -1245,7 +1162,7 @@ static void proxy_push(lua_State *L, const proxy *x, int i)
 			return;
 		case 4:
 		case 5:
-			n = last_move_text(x->p, g, i == 5, buf);
+			n = last_move_text(g, i == 5, buf);
 			if (n > 0)
 				lua_pushlstring(L, buf, n);
 			else
@@ -1282,7 +1199,7 @@ static void proxy_push(lua_State *L, const proxy *x, int i)
 static int proxy_index(lua_State *L)
 {
 	const proxy *x = lua_touserdata(L, 1);
-	int i = proxy_field(x->kind, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL);
+	int i = proxy_field(L, x, 2);
 
 	if (i < 0)
 		lua_pushnil(L);
@@ -1299,8 +1216,8 @@ static int proxy_newindex(lua_State *L)
 	if (lua_type(L, 2) == LUA_TSTRING)
 		return luaL_error(L, "attempt to set field '%s' of read-only table '%s'",
 				  lua_tostring(L, 2), proxy_names[x->kind]);
-	return luaL_error(L, "attempt to set a %s key in read-only table '%s'",
-			  luaL_typename(L, 2), proxy_names[x->kind]);
+	return luaL_error(L, "attempt to set a %s key in read-only table '%s'", luaL_typename(L, 2),
+			  proxy_names[x->kind]);
 }
 
 /* The iterator of pairs(proxy) (Lua 5.4; LuaJIT has no __pairs): the fields
@@ -1312,7 +1229,7 @@ static int proxy_next(lua_State *L)
 	int i = 0;
 
 	if (!lua_isnil(L, 2)) {
-		i = proxy_field(x->kind, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL);
+		i = proxy_field(L, x, 2);
 		if (i < 0)
 			return luaL_error(L, "invalid key to 'next'");
 		i++;
@@ -1381,8 +1298,8 @@ typedef struct hook_call {
 
 /* Raises "HOOK (FILE:LINE) returned field 'k': why", or without a field
  * "HOOK (FILE:LINE) returned why", for the hook function at index fn. */
-static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt,
-			...) PROFILE_PRINTF(5, 6);
+static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt, ...)
+	PROFILE_PRINTF(5, 6);
 static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt, ...)
 {
 	char why[PROFILE_MESSAGE], where[LUA_IDSIZE + 24] = "";
@@ -1404,8 +1321,8 @@ static int result_error(lua_State *L, int which, int fn, const char *field, cons
 /* t[key] (t at idx) as a string of at most size - 1 bytes into out; a
  * number is written out when `numbers`. Absent: out unchanged. Errors name
  * the field `label`. */
-static void take_text(lua_State *L, int which, int fn, int idx, const char *key,
-		      const char *label, char *out, size_t size, int numbers)
+static void take_text(lua_State *L, int which, int fn, int idx, const char *key, const char *label,
+		      char *out, size_t size, int numbers)
 {
 	size_t len;
 	const char *s;
@@ -1434,7 +1351,8 @@ static void take_text(lua_State *L, int which, int fn, int idx, const char *key,
 		result_error(L, which, fn, label, "a %s, not a string", luaL_typename(L, -1));
 	s = lua_tolstring(L, -1, &len);
 	if (len >= size || strlen(s) != len)
-		result_error(L, which, fn, label, "longer than %zu bytes (or holds a NUL)", size - 1);
+		result_error(L, which, fn, label, "longer than %zu bytes (or holds a NUL)",
+			     size - 1);
 	memcpy(out, s, len + 1);
 	lua_pop(L, 1);
 }
@@ -1474,8 +1392,7 @@ static void read_result(lua_State *L, hook_call *c, int fn, int idx)
 			     out->result);
 	take_text(L, c->which, fn, idx, "reason", "reason", out->reason, sizeof out->reason, 0);
 	take_text(L, c->which, fn, idx, "detail", "detail", out->detail, sizeof out->detail, 0);
-	take_text(L, c->which, fn, idx, "article", "article", out->article, sizeof out->article,
-		  0);
+	take_text(L, c->which, fn, idx, "article", "article", out->article, sizeof out->article, 0);
 	lua_pushliteral(L, "points");
 	lua_rawget(L, idx);
 	if (!lua_isnil(L, -1)) {
@@ -1488,8 +1405,8 @@ static void read_result(lua_State *L, hook_call *c, int fn, int idx)
 			lua_pop(L, 1);
 			const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
 			if (strcmp(k, "white") != 0 && strcmp(k, "black") != 0)
-				result_error(L, c->which, fn, "points", "a key '%s' (only white, black)",
-					     k);
+				result_error(L, c->which, fn, "points",
+					     "a key '%s' (only white, black)", k);
 		}
 		take_text(L, c->which, fn, pts, "white", "points.white", out->points[ARB_WHITE],
 			  sizeof out->points[ARB_WHITE], 1);
@@ -1500,6 +1417,9 @@ static void read_result(lua_State *L, hook_call *c, int fn, int idx)
 	out->set = 1;
 }
 
+/* The upvalues of the hook body: what every call needs, without a lookup. */
+enum { UP_ON_MOVE = 1, UP_ON_END, UP_GAME, UP_ENDING, UP_COUNT = UP_ENDING };
+
 /* The body of one hook call, run by arb_sandbox_pcall with the hook_call
  * (a light userdata). [-1, +0, e] */
 static int hook_body(lua_State *L)
@@ -1508,12 +1428,12 @@ static int hook_body(lua_State *L)
 	int nargs = 1;
 
 	lua_settop(L, 0);
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(c->which == HOOK_MOVE ? K_HOOK_MOVE : K_HOOK_END));
+	lua_pushvalue(L, lua_upvalueindex(c->which == HOOK_MOVE ? UP_ON_MOVE : UP_ON_END));
 	lua_pushvalue(L, 1); /* 2: the function that is called (1 stays, for messages) */
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME));
+	lua_pushvalue(L, lua_upvalueindex(UP_GAME));
 	if (c->which == HOOK_END) {
 		if (c->ending != NULL)
-			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_ENDING));
+			lua_pushvalue(L, lua_upvalueindex(UP_ENDING));
 		else
 			lua_pushnil(L);
 		nargs = 2;
@@ -1570,8 +1490,6 @@ static int install_body(lua_State *L)
 	arb_profile *p = lua_touserdata(L, 1);
 
 	lua_settop(L, 0);
-	lua_pushcfunction(L, hook_body);
-	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
 	make_proxies(L, p);
 	lua_pushglobaltable(L);
 	lua_pushstring(L, "option");
@@ -1585,17 +1503,19 @@ static int install_body(lua_State *L)
 	return 0;
 }
 
-/* The hooks of the checked table at idx go to the registry. */
+/* The hooks of the checked table at idx, with the proxies, become the
+ * upvalues of the hook body, kept in the registry. */
 static void take_hooks(lua_State *L, arb_profile *p, int idx)
 {
-	static const int keys[HOOK_COUNT] = {K_HOOK_MOVE, K_HOOK_END};
-
 	for (int i = 0; i < HOOK_COUNT; i++) {
 		lua_pushstring(L, hook_names[i]);
 		lua_rawget(L, idx);
 		p->has_hook[i] = lua_type(L, -1) == LUA_TFUNCTION;
-		lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(keys[i]));
 	}
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME));
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_ENDING));
+	lua_pushcclosure(L, hook_body, UP_COUNT);
+	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
 }
 
 /* The whole load, run protected with the profile (a light userdata). */
@@ -1645,7 +1565,7 @@ arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err
 		return load_fail(NULL, err, ARB_E_PROFILE, "no profile name given");
 	p = calloc(1, sizeof *p);
 	if (p == NULL || (p->ld = calloc(1, sizeof *p->ld)) == NULL ||
-	    dirs_build(&p->path, path) != 0 || (p->before = arb_position_new()) == NULL)
+	    dirs_build(&p->path, path) != 0)
 		return load_fail(p, err, ARB_E_NOMEM, "out of memory");
 	frame *top = &p->ld->frames[0];
 	if (parse_spec(spec, name, sizeof name, top, msg, sizeof msg) != 0 ||
@@ -1680,7 +1600,6 @@ void arb_profile_free(arb_profile *p)
 	if (p == NULL)
 		return;
 	arb_sandbox_free(p->sb);
-	arb_position_free(p->before);
 	dirs_free(&p->path);
 	free(p->ld);
 	free(p);
@@ -1721,7 +1640,8 @@ static int list_dir(const char *dir, found **list, int *n, int *cap)
 	while (rc == 0 && (e = readdir(d)) != NULL) {
 		size_t len = strlen(e->d_name);
 		int seen = 0;
-		if (len <= 4 || !ends_with(e->d_name, ".lua") || !is_profile_name(e->d_name, len - 4))
+		if (len <= 4 || !ends_with(e->d_name, ".lua") ||
+		    !is_profile_name(e->d_name, len - 4))
 			continue;
 		for (int i = 0; i < *n && !seen; i++)
 			seen = strlen((*list)[i].name) == len - 4 &&

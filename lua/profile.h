@@ -55,8 +55,9 @@ typedef struct arb_profile arb_profile;
  * lives until arb_profile_free). On failure returns NULL with err
  * (ARB_E_PROFILE: "profiles/fide2014.lua:12: field 'draw.fifty': 'x' is not
  * one of: none, td, claim, auto"; ARB_E_NOMEM).
- * Limits: each script (and each hook call) runs under the sandbox's default
- * instruction budget and memory cap.
+ * Limits: a load (the script and every profile it extends) and each hook
+ * call run under the sandbox's default instruction budget; the profile's
+ * state under its default memory cap.
  */
 arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err);
 void arb_profile_free(arb_profile *p);

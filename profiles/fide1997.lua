@@ -71,7 +71,7 @@ return {
 		mode = standard and "quickplay-only" or "penalise", -- 7.4 restores; 10.3 (B5) penalises
 		penalty_s = blitz and 0 or 120, -- 10.3: +2 min for the first two; C3: the first loses
 		lose_on = blitz and 1 or 3, -- 10.3: the third loses; C3: the first claimed one
-		cannot_mate = blitz and "fide1997-blitz" or "fide", -- C4: mating potential (MATRIX Q15)
+		cannot_mate = blitz and "fide1997-blitz" or "none", -- 10.3: the third loses, no exception; C4: mating potential (MATRIX Q15)
 		promotion = "illegal", -- not covered in Arts 6-14: treated as an illegal move (7.4)
 		press_without_move = "misuse", -- 6.7c, 13.4: clock misuse, the arbiter's discretion
 	},

@@ -1033,7 +1033,8 @@ ARB_API int arb_record_clock_history(const arb_record *g, const arb_time_control
  * layer, which calls arb_rules_set for each field it returns.
  * ---------------------------------------------------------------------- */
 
-#define ARB_RULES_TEXT 48      /* names, editions, enum words */
+#define ARB_RULES_NAME 128     /* a profile name with its options */
+#define ARB_RULES_TEXT 48      /* editions, enum words */
 #define ARB_RULES_ARTICLE 32   /* "9.6.2", "A.4.2 -> 7.5.5" */
 #define ARB_RULES_DESCRIPTION 160
 #define ARB_RULES_VALUE 200    /* buffer that holds any value as text */
@@ -1071,7 +1072,7 @@ typedef enum { ARB_CLAIMANT_NONE = 0, ARB_CLAIMANT_HALF_MAX_180,
 typedef enum { ARB_ILLEGAL_PENALISE = 0, ARB_ILLEGAL_QUICKPLAY_ONLY, ARB_ILLEGAL_REINSTATE,
 	       ARB_ILLEGAL_REJECTED } arb_illegal_mode;
 typedef enum { ARB_MATE_FIDE = 0, ARB_MATE_FIDE1997_BLITZ, ARB_MATE_USCF_14E,
-	       ARB_MATE_USCF_BLITZ, ARB_MATE_LICHESS } arb_mate_test;
+	       ARB_MATE_USCF_BLITZ, ARB_MATE_LICHESS, ARB_MATE_NONE } arb_mate_test;
 typedef enum { ARB_PROMO_ILLEGAL = 0, ARB_PROMO_QUEEN, ARB_PROMO_IMPROPER_PRESS,
 	       ARB_PROMO_IMPOSSIBLE } arb_promotion_rule;
 typedef enum { ARB_PRESS_MISUSE = 0, ARB_PRESS_ILLEGAL, ARB_PRESS_IMPOSSIBLE } arb_press_rule;
@@ -1106,7 +1107,7 @@ typedef int (*arb_rules_hook)(void *ud, const struct arb_game *game,
 			      char *err, size_t errlen);
 
 typedef struct arb_rules {
-	char name[ARB_RULES_TEXT];            /* "fide2014-blitz{supervision=full}" */
+	char name[ARB_RULES_NAME];            /* "fide2014-blitz{supervision=full}" */
 	char edition[ARB_RULES_TEXT];         /* article prefix: "FIDE 2014" */
 	char description[ARB_RULES_DESCRIPTION];
 	arb_speed speed;
@@ -1303,6 +1304,11 @@ ARB_API arb_status arb_game_tokens(arb_game *g, const char *tokens, arb_error *e
 
 /* 1 once the game has ended. */
 ARB_API int arb_game_over(const arb_game *g);
+/* The start position (valid while the game lives). */
+ARB_API const arb_position *arb_game_start(const arb_game *g);
+/* The position before the last move (the start before the first move),
+ * for writing that move in SAN or UCI. Valid until the next event. */
+ARB_API const arb_position *arb_game_previous_position(const arb_game *g);
 ARB_API const arb_position *arb_game_position(const arb_game *g);
 ARB_API const arb_rules *arb_game_rules(const arb_game *g);
 /* Plies and events so far; the i-th event. */
