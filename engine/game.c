@@ -449,8 +449,12 @@ static int call_move_hook(arb_game *g)
 	if (!g->rules.on_move || g->ended)
 		return 1;
 	arb_hook_out out;
-	char msg[ARB_ERROR_MESSAGE_SIZE] = "";
-	memset(&out, 0, sizeof out);
+	char msg[ARB_ERROR_MESSAGE_SIZE];
+	/* Called on every move: clear only what the hook may leave unset. */
+	out.set = 0;
+	out.result[0] = out.reason[0] = out.detail[0] = out.article[0] = '\0';
+	out.points[0][0] = out.points[1][0] = '\0';
+	msg[0] = '\0';
 	if (g->rules.on_move(g->rules.hook_data, g, NULL, &out, msg, sizeof msg) != 0)
 		return hook_failed(g, "on_move", msg);
 	if (out.set && out.result[0] && strcmp(out.result, "*") != 0) {
