@@ -8,7 +8,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test bench fuzz clean
+.PHONY: all deps configure build run test bench fuzz difftest clean
 
 all: build
 
@@ -59,23 +59,38 @@ bench: deps
 
 # libFuzzer targets (needs clang and libclang-rt-14-dev). `make fuzz SECONDS=N`
 # explores for N seconds per target; `make fuzz RUNS=N` runs exactly N inputs
-# per target from seed 1 (deterministic: what CI runs).
+# per target from seed 1 (deterministic: what CI runs). An input that runs
+# longer than FUZZ_TIMEOUT seconds fails (a Lua budget that does not hold).
+# FUZZ_TARGETS=... runs some only; FUZZ_BUILD is the build directory.
 SECONDS ?= 20
 RUNS ?=
+FUZZ_TIMEOUT ?= 30
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TARGETS ?= fen uci pgn san epd timecontrol events chess960 profile variant
 FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
-	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
-	cmake --build build-fuzz -j $(JOBS)
-	@for t in fen uci pgn san epd timecontrol events; do \
-		mkdir -p build-fuzz/corpus-$$t && \
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus-$$t && \
 		echo "fuzz_$$t: $(FUZZ_LIMIT)" && \
 		rc=0 && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-		build-fuzz/tests/fuzz/fuzz_$$t $(FUZZ_LIMIT) -print_final_stats=0 \
-			-artifact_prefix=build-fuzz/ build-fuzz/corpus-$$t tests/fuzz/corpus/$$t \
-			>build-fuzz/fuzz_$$t.log 2>&1 || rc=$$?; \
-		if [ $$rc -ne 0 ]; then tail -n 40 build-fuzz/fuzz_$$t.log; exit 1; fi; \
-		tail -n 2 build-fuzz/fuzz_$$t.log; \
+		$(FUZZ_BUILD)/tests/fuzz/fuzz_$$t $(FUZZ_LIMIT) -timeout=$(FUZZ_TIMEOUT) \
+			-print_final_stats=0 -artifact_prefix=$(FUZZ_BUILD)/ \
+			$(FUZZ_BUILD)/corpus-$$t tests/fuzz/corpus/$$t \
+			>$(FUZZ_BUILD)/fuzz_$$t.log 2>&1 || rc=$$?; \
+		if [ $$rc -ne 0 ]; then tail -n 40 $(FUZZ_BUILD)/fuzz_$$t.log; exit 1; fi; \
+		tail -n 2 $(FUZZ_BUILD)/fuzz_$$t.log; \
 	done
+
+# Differential test against chessops, an independent rules library
+# (tests/diff; needs Node.js and npm, installs chessops with `npm ci`):
+# GAMES seeded random games compared position by position, plus fixed
+# positions. `make difftest GAMES=2000 SEED=7`.
+GAMES ?= 20000
+SEED ?= 1
+difftest: build
+	@sh tests/diff/run.sh $(BUILD) $(GAMES) $(SEED)
 
 clean:
 	rm -rf $(BUILD) build-bench build-asan build-fuzz

@@ -448,16 +448,17 @@ static int run_batch(const struct analyse_args *a, struct result *r)
 		line++;
 		while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 			text[--len] = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '\0')
-			continue; /* a blank line */
-		memset(&err, 0, sizeof err);
+		/* Before the blank test: a line that starts with NUL is not blank. */
 		if (strlen(text) != (size_t)len) {
 			print_error_json(stdout, line, "a NUL byte in the line");
 			rc = CLI_FAIL;
 			continue;
 		}
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			continue; /* a blank line */
+		memset(&err, 0, sizeof err);
 		st = arb_position_set_fen(pos, text, a->mode, &err);
 		if (st != ARB_OK) {
 			print_error_json(stdout, line,

@@ -11,9 +11,11 @@
  * options, the field list) is C memory allocated before that call and freed
  * after it, and script texts are Lua userdata: an error unwinding out of
  * Lua leaks nothing. After the load only the hooks run in the state, each
- * in its own arb_sandbox_pcall (a fresh budget per call); the game they see
- * is a read-only proxy whose fields are read from the game when asked, so a
- * call builds nothing.
+ * in its own protected call (arb_sandbox_pcall_named: a fresh budget per
+ * call, the hook's script named in messages); the game they see is a
+ * read-only proxy whose few cheap fields a hook has read are kept up to date
+ * before each call and whose others are read from the game when asked, so
+ * a call builds nothing (see "The game as the hooks see it").
  */
 #include "profile.h"
 
@@ -107,6 +109,10 @@ typedef struct dir_list {
 enum { HOOK_MOVE = 0, HOOK_END, HOOK_COUNT };
 static const char *const hook_names[HOOK_COUNT] = {"on_move", "on_end"};
 
+/* The game's fields that the hooks' view may hold raw (see "The game as the
+ * hooks see it"). */
+enum { RAW_PLY, RAW_MOVE_NUMBER, RAW_SIDE, RAW_IN_CHECK, RAW_COUNT };
+
 struct arb_profile {
 	arb_rules rules;
 	arb_sandbox *sb;
@@ -114,12 +120,16 @@ struct arb_profile {
 	dir_list path; /* the profile path */
 	loader *ld;    /* during the load only */
 	int has_hook[HOOK_COUNT];
-	const arb_game *game;       /* during a hook call only */
-	const arb_decision *ending; /* during an on_end call only (may be NULL) */
+	char hook_where[HOOK_COUNT][LUA_IDSIZE]; /* each hook's script, for messages */
+	const arb_game *game;                    /* during a hook call only */
+	const arb_decision *ending;              /* during an on_end call only (may be NULL) */
+	struct hook_call *call;                  /* during a hook call only */
+	unsigned raw;                            /* the game's fields held raw (1 << RAW_...) */
+	lua_Integer raw_value[RAW_COUNT];        /* what they hold (see refresh_fields) */
 };
 
 /* Registry keys: only their addresses are used. */
-enum { K_HOOK_BODY, K_GAME, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
+enum { K_GAME, K_FIELDS, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
 static const char registry_keys[K_COUNT];
 #define RKEY(k) ((const void *)&registry_keys[(k)])
 
@@ -1021,7 +1031,7 @@ static void collect(lua_State *L, loader *ld, const frame *f, int t, const char 
 			break;
 		case LUA_TFUNCTION:
 			if (prefix[0] == '\0' && is_hook_name(key))
-				break; /* taken by take_hooks */
+				break; /* taken by push_slots */
 			field_error(
 				L, f, name, NULL,
 				"a function is not a value (only on_move and on_end are functions)");
@@ -1087,12 +1097,28 @@ static size_t last_move_text(const arb_game *g, int san, char *buf)
 
 /*
  * The game and the ending as the hooks see them: userdata proxies, one of
- * each kind made at load time and handed to every call. A field is read
- * from the game when it is asked for, so a call builds nothing, and a
- * script cannot write a userdata at all (no rawset), so the proxies are
- * read-only by construction. Outside a hook call they raise. (The
- * sandbox's read-only views are tables: every call would have to refill
- * them, and a read goes through two registry maps.)
+ * each kind made at load time and handed to every call. A script cannot
+ * write a userdata at all (no rawset; __newindex raises; setmetatable and
+ * getmetatable see a protected metatable), so the proxies are read-only by
+ * construction.
+ *
+ * Reading `ending`, `game.strikes` and `game.time` calls a C __index that
+ * reads the field from the game when asked (outside a hook call it raises).
+ * `game` is read on every move, so its __index is a table instead, `fields`,
+ * which Lua reads without calling C. It holds the two sub-proxies, and the
+ * cheap, common fields (ply, move_number, side_to_move, in_check) as raw
+ * values once a hook has read them: the first read of one misses, goes on
+ * to the C __index of fields' own metatable (fields_index), which answers
+ * and stores the field in `fields`; from then on refresh_fields brings it up
+ * to date before every call (an assignment of a key the table holds, so
+ * nothing is allocated outside the protected call). The other fields (fen,
+ * last_move, last_san) and unknown names always go to fields_index. No
+ * script can reach `fields`: it is the __index of a protected metatable of
+ * a userdata, and nothing the sandbox offers hands it out (getmetatable
+ * gives "read-only", rawget/rawset/next refuse a userdata, there is no
+ * debug library), so only the host writes it, and a read never sees a value
+ * of an earlier call. (The sandbox's read-only views are tables: every call
+ * would have to refill them, and a read goes through two registry maps.)
  */
 typedef enum proxy_kind {
 	PROXY_GAME = 0,
@@ -1117,6 +1143,28 @@ typedef struct proxy {
 	arb_profile *p;
 	proxy_kind kind;
 } proxy;
+
+/* The indices in game_fields of the game's fields that `fields` may hold
+ * raw (RAW_...). */
+static const int raw_fields[RAW_COUNT] = {0, 1, 2, 6};
+
+/* The value of raw field r in g, as an integer (side_to_move: 0 white, 1
+ * black; in_check: 0 or 1). */
+static lua_Integer raw_now(const arb_game *g, int r)
+{
+	const arb_position *pos = arb_game_position(g);
+
+	switch (r) {
+	case RAW_PLY:
+		return arb_game_ply_count(g);
+	case RAW_MOVE_NUMBER:
+		return arb_position_fullmove_number(pos);
+	case RAW_SIDE:
+		return arb_position_side_to_move(pos) == ARB_WHITE ? 0 : 1;
+	default:
+		return arb_position_in_check(pos) ? 1 : 0;
+	}
+}
 
 /* The index of the key at idx in the proxy's field list, or -1. */
 static int proxy_field(lua_State *L, const proxy *x, int idx)
@@ -1208,6 +1256,34 @@ static int proxy_index(lua_State *L)
 	return 1;
 }
 
+/* __index(fields, key) of the game's `fields` table (upvalue 1: the game
+ * proxy): the fields it does not hold raw, read from the game. One of the
+ * cheap ones (raw_fields), read for the first time, is put into `fields`:
+ * from then on Lua reads it there, and refresh_fields keeps it up to date
+ * before every call. A hook that never reads them costs nothing for them. */
+static int fields_index(lua_State *L)
+{
+	const proxy *x = lua_touserdata(L, lua_upvalueindex(1));
+	arb_profile *p = x->p;
+	int i = proxy_field(L, x, 2), r;
+
+	if (i < 0) {
+		lua_pushnil(L);
+		return 1;
+	}
+	proxy_push(L, x, i); /* raises outside a call */
+	for (r = 0; r < RAW_COUNT && raw_fields[r] != i; r++)
+		;
+	if (r < RAW_COUNT && !(p->raw & (1u << r))) {
+		lua_pushvalue(L, 2);
+		lua_pushvalue(L, -2);
+		lua_rawset(L, 1); /* a new key: may allocate, here in the call */
+		p->raw_value[r] = raw_now(p->game, r);
+		p->raw |= 1u << r;
+	}
+	return 1;
+}
+
 /* __newindex: always an error, worded as the sandbox's views word it. */
 static int proxy_newindex(lua_State *L)
 {
@@ -1261,7 +1337,8 @@ static int proxy_tostring(lua_State *L)
 	return 1;
 }
 
-/* [-0, +0, m] Makes the proxies (kept in the registry) and their metatable. */
+/* [-0, +0, m] Makes the proxies, their metatables and the game's `fields`
+ * (kept in the registry). */
 static void make_proxies(lua_State *L, arb_profile *p)
 {
 	static const luaL_Reg meta[] = {{"__index", proxy_index},
@@ -1283,6 +1360,31 @@ static void make_proxies(lua_State *L, arb_profile *p)
 		lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(proxy_keys[k]));
 	}
 	lua_pop(L, 1);
+
+	/* The game's: __index is `fields`, whose own __index reads the rest. */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME)); /* game */
+	lua_createtable(L, 0, 5);                        /* game's metatable */
+	luaL_setfuncs(L, meta, 0);
+	lua_pushliteral(L, "read-only");
+	lua_setfield(L, -2, "__metatable");
+	lua_createtable(L, 0, 2 + RAW_COUNT); /* fields: room for every raw field */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_STRIKES));
+	lua_setfield(L, -2, "strikes");
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_TIME));
+	lua_setfield(L, -2, "time");
+	lua_createtable(L, 0, 2); /* fields' metatable */
+	lua_pushvalue(L, -4);     /* the game proxy */
+	lua_pushcclosure(L, fields_index, 1);
+	lua_setfield(L, -2, "__index");
+	lua_pushliteral(L, "read-only");
+	lua_setfield(L, -2, "__metatable");
+	lua_setmetatable(L, -2);
+	lua_pushvalue(L, -1);
+	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_FIELDS));
+	lua_setfield(L, -2, "__index");
+	lua_setmetatable(L, -2);
+	lua_pop(L, 1);
+	p->raw = 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -1291,10 +1393,28 @@ static void make_proxies(lua_State *L, arb_profile *p)
 
 typedef struct hook_call {
 	int which;
-	const arb_game *game;
-	const arb_decision *ending;
 	arb_hook_out *out;
 } hook_call;
+
+/*
+ * The values every hook call needs sit at fixed slots of the state's stack
+ * from the end of the load on (load_body returns them): a call pushes them
+ * with lua_pushvalue, which neither looks anything up nor allocates. Only
+ * the hooks use the state after the load, and each call leaves the stack as
+ * it found it, so the slots stay.
+ */
+enum {
+	S_ON_MOVE = 1, /* the hooks (nil when the profile has none) */
+	S_ON_END,
+	S_GAME, /* the proxies */
+	S_ENDING,
+	S_FIELDS,                    /* the game's raw fields */
+	S_CHECK,                     /* check_result, a closure of the profile */
+	S_KEY,                       /* the raw fields' keys, in RAW_ order (RAW_COUNT slots) */
+	S_WHITE = S_KEY + RAW_COUNT, /* side_to_move's values */
+	S_BLACK,
+	S_COUNT = S_BLACK
+};
 
 /* Raises "HOOK (FILE:LINE) returned field 'k': why", or without a field
  * "HOOK (FILE:LINE) returned why", for the hook function at index fn. */
@@ -1417,49 +1537,87 @@ static void read_result(lua_State *L, hook_call *c, int fn, int idx)
 	out->set = 1;
 }
 
-/* The upvalues of the hook body: what every call needs, without a lookup. */
-enum { UP_ON_MOVE = 1, UP_ON_END, UP_GAME, UP_ENDING, UP_COUNT = UP_ENDING };
-
-/* The body of one hook call, run by arb_sandbox_pcall with the hook_call
- * (a light userdata). [-1, +0, e] */
-static int hook_body(lua_State *L)
+/* [-2, +0, e] Checks a hook's result (1, not nil) into the call's out; 2 is
+ * the hook, for messages. Run by arb_sandbox_pcall_named after the hook
+ * returned something; upvalue 1 is the profile. */
+static int check_result(lua_State *L)
 {
-	hook_call *c = lua_touserdata(L, 1);
-	int nargs = 1;
+	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
 
-	lua_settop(L, 0);
-	lua_pushvalue(L, lua_upvalueindex(c->which == HOOK_MOVE ? UP_ON_MOVE : UP_ON_END));
-	lua_pushvalue(L, 1); /* 2: the function that is called (1 stays, for messages) */
-	lua_pushvalue(L, lua_upvalueindex(UP_GAME));
-	if (c->which == HOOK_END) {
-		if (c->ending != NULL)
-			lua_pushvalue(L, lua_upvalueindex(UP_ENDING));
-		else
-			lua_pushnil(L);
-		nargs = 2;
-	}
-	lua_call(L, nargs, 1);
-	read_result(L, c, 1, 2);
+	read_result(L, p->call, 2, 1);
 	return 0;
 }
 
+/* [-0, +0] Brings the raw fields of `fields` (S_FIELDS) up to g where they
+ * changed since the last call. Each is a key the table holds with a value
+ * that is never nil, so an assignment finds its slot: nothing is allocated
+ * and no metamethod runs. Only the host writes `fields`, so raw_value is
+ * what it holds. */
+static void refresh_fields(lua_State *L, arb_profile *p, const arb_game *g)
+{
+	for (int r = 0; r < RAW_COUNT; r++) {
+		if (!(p->raw & (1u << r)))
+			continue;
+		lua_Integer v = raw_now(g, r);
+		if (v == p->raw_value[r])
+			continue;
+		lua_pushvalue(L, S_KEY + r);
+		if (r == RAW_SIDE)
+			lua_pushvalue(L, v == 0 ? S_WHITE : S_BLACK);
+		else if (r == RAW_IN_CHECK)
+			lua_pushboolean(L, (int)v);
+		else
+			lua_pushinteger(L, v);
+		lua_rawset(L, S_FIELDS);
+		p->raw_value[r] = v;
+	}
+}
+
+/*
+ * One hook call: the hook itself in one protected call (its script named
+ * in messages), and, when it returned something, check_result in a second
+ * one (no script code runs there; its messages name the hook themselves).
+ * A hook that returns nil, the common case, costs one call.
+ */
 static int run_hook(arb_profile *p, int which, const arb_game *g, const arb_decision *ending,
 		    arb_hook_out *out, char *err, size_t errlen)
 {
 	lua_State *L = arb_sandbox_state(p->sb);
-	hook_call c = {which, g, ending, out};
+	int fn = which == HOOK_MOVE ? S_ON_MOVE : S_ON_END, nargs = 1;
+	hook_call c = {which, out};
 	char msg[PROFILE_MESSAGE];
 	arb_sandbox_status st;
 
 	memset(out, 0, sizeof *out);
 	/* Nothing here may allocate: the state is unprotected (sandbox.h). */
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
-	lua_pushlightuserdata(L, &c);
+	if (p->raw != 0)
+		refresh_fields(L, p, g);
+	lua_pushvalue(L, fn);
+	lua_pushvalue(L, S_GAME);
+	if (which == HOOK_END) {
+		if (ending != NULL)
+			lua_pushvalue(L, S_ENDING);
+		else
+			lua_pushnil(L);
+		nargs = 2;
+	}
 	p->game = g;
 	p->ending = ending;
-	st = arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg);
+	p->call = &c;
+	st = arb_sandbox_pcall_named(p->sb, p->hook_where[which], nargs, 1, msg, sizeof msg);
+	if (st == ARB_SANDBOX_OK) {
+		if (lua_isnil(L, -1)) {
+			lua_pop(L, 1);
+		} else {
+			lua_pushvalue(L, S_CHECK);
+			lua_insert(L, -2);
+			lua_pushvalue(L, fn);
+			st = arb_sandbox_pcall_named(p->sb, "", 2, 0, msg, sizeof msg);
+		}
+	}
 	p->game = NULL;
 	p->ending = NULL;
+	p->call = NULL;
 	if (st == ARB_SANDBOX_OK)
 		return 0;
 	memset(out, 0, sizeof *out);
@@ -1483,7 +1641,7 @@ static int hook_end(void *ud, const struct arb_game *g, const struct arb_decisio
  * Loading
  * ---------------------------------------------------------------------- */
 
-/* Run protected before the load: the hooks' body and proxies go to the
+/* Run protected before the load: the hooks' proxies go to the
  * registry, option and extend become globals. */
 static int install_body(lua_State *L)
 {
@@ -1503,31 +1661,43 @@ static int install_body(lua_State *L)
 	return 0;
 }
 
-/* The hooks of the checked table at idx, with the proxies, become the
- * upvalues of the hook body, kept in the registry. */
-static void take_hooks(lua_State *L, arb_profile *p, int idx)
+/* [-0, +S_COUNT, e] Pushes what the hook calls keep at their stack slots
+ * (S_ON_MOVE...): the hooks of the checked table at idx, the proxies, ... */
+static void push_slots(lua_State *L, arb_profile *p, int idx)
 {
+	idx = lua_absindex(L, idx);
+	luaL_checkstack(L, S_COUNT + 2, "the hooks' slots");
 	for (int i = 0; i < HOOK_COUNT; i++) {
 		lua_pushstring(L, hook_names[i]);
 		lua_rawget(L, idx);
 		p->has_hook[i] = lua_type(L, -1) == LUA_TFUNCTION;
+		if (!p->has_hook[i]) {
+			lua_pop(L, 1);
+			lua_pushnil(L);
+		}
+		arb_sandbox_function_name(L, -1, p->hook_where[i], sizeof p->hook_where[i]);
 	}
 	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME));
 	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_ENDING));
-	lua_pushcclosure(L, hook_body, UP_COUNT);
-	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_HOOK_BODY));
+	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_FIELDS));
+	lua_pushlightuserdata(L, p);
+	lua_pushcclosure(L, check_result, 1);
+	for (int r = 0; r < RAW_COUNT; r++)
+		lua_pushstring(L, game_fields[raw_fields[r]]);
+	lua_pushliteral(L, "white");
+	lua_pushliteral(L, "black");
 }
 
-/* The whole load, run protected with the profile (a light userdata). */
+/* The whole load, run protected with the profile (a light userdata); returns
+ * the S_COUNT values of the hook calls' slots. */
 static int load_body(lua_State *L)
 {
 	arb_profile *p = lua_touserdata(L, 1);
 
 	lua_settop(L, 0);
 	run_frame(L, p->ld, 0);
-	take_hooks(L, p, 1);
-	lua_settop(L, 0);
-	return 0;
+	push_slots(L, p, 1);
+	return S_COUNT;
 }
 
 static arb_profile *load_fail(arb_profile *p, arb_error *err, arb_status code, const char *msg)
@@ -1582,9 +1752,12 @@ arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err
 		return load_fail(p, err, ARB_E_NOMEM, msg);
 	lua_pushcfunction(L, load_body);
 	lua_pushlightuserdata(L, p);
-	st = arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg);
+	st = arb_sandbox_pcall(p->sb, 1, S_COUNT, msg, sizeof msg);
 	if (st != ARB_SANDBOX_OK)
 		return load_fail(p, err, ARB_E_PROFILE, msg);
+	if (lua_gettop(L) != S_COUNT) /* the slots the hook calls use */
+		return load_fail(p, err, ARB_E_PROFILE,
+				 "profile: the hooks' stack slots are not where expected");
 	p->rules = p->ld->rules;
 	free(p->ld);
 	p->ld = NULL;

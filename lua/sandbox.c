@@ -40,9 +40,10 @@ struct arb_sandbox {
 	uintptr_t c_base;       /* the C stack where this call began (check_c_stack) */
 	arb_sandbox_print_fn print;
 	void *print_ud;
-	char where[LUA_IDSIZE];  /* the script of this call, for messages */
-	char kill_msg[MSG_SIZE]; /* "where:line: instruction limit of N exceeded" */
-	char mem_msg[MSG_SIZE];  /* the same for the last refused allocation */
+	const char *where;          /* the script of this call, for messages: where_buf, */
+	char where_buf[LUA_IDSIZE]; /* or the caller's name (arb_sandbox_pcall_named) */
+	char kill_msg[MSG_SIZE];    /* "where:line: instruction limit of N exceeded" */
+	char mem_msg[MSG_SIZE];     /* the same for the last refused allocation */
 };
 
 #if defined(__GNUC__)
@@ -1014,8 +1015,10 @@ static arb_sandbox_status finish(arb_sandbox *sb, int st, int top, const char *c
 	const char *text;
 
 	sb->active = 0;
-	if (!sb->killed && st == LUA_OK)
+	if (!sb->killed && st == LUA_OK) {
+		sb->where = ""; /* may be the caller's string: not kept past the call */
 		return ARB_SANDBOX_OK;
+	}
 	if (sb->killed) {
 		code = ARB_SANDBOX_E_INSTRUCTIONS;
 		msgf(err, errsize, "%s%s", context, sb->kill_msg);
@@ -1035,6 +1038,7 @@ static arb_sandbox_status finish(arb_sandbox *sb, int st, int top, const char *c
 			msgf(err, errsize, "%s%s: %s", context, sb->where, text);
 	}
 	lua_settop(L, top);
+	sb->where = "";
 	if (code == ARB_SANDBOX_E_MEMORY && arb_lua_cpcall(L, collect, NULL) != LUA_OK)
 		lua_settop(L, top);
 	return code;
@@ -1135,6 +1139,7 @@ arb_sandbox *arb_sandbox_new(const arb_sandbox_limits *lim, char *err, size_t er
 		msgf(err, errsize, "sandbox: not enough memory");
 		return NULL;
 	}
+	sb->where = "";
 	sb->limit = instructions != 0 ? instructions : ARB_SANDBOX_DEFAULT_INSTRUCTIONS;
 	sb->cap = memory != 0 ? memory : ARB_SANDBOX_DEFAULT_MEMORY;
 	sb->L = open_state(sb);
@@ -1234,7 +1239,7 @@ arb_sandbox_status arb_sandbox_expose(arb_sandbox *sb, const char *name, lua_CFu
 		msgf(err, errsize, "%sno stack room", context);
 		return ARB_SANDBOX_E_MEMORY;
 	}
-	sb->where[0] = '\0';
+	sb->where = "";
 	begin_call(sb);
 	st = arb_lua_cpcall(L, expose_body, &x);
 	if (st == LUA_OK && !sb->killed && x.got != NULL) {
@@ -1274,7 +1279,8 @@ arb_sandbox_status arb_sandbox_run(arb_sandbox *sb, const char *chunkname, const
 		snprintf(source, sizeof source, "=%s", chunkname);
 		chunk = source;
 	}
-	chunk_id(sb->where, chunk);
+	chunk_id(sb->where_buf, chunk);
+	sb->where = sb->where_buf;
 	if (len > 0 && text[0] == LUA_SIGNATURE[0]) {
 		msgf(err, errsize,
 		     "%s: a binary (precompiled) chunk is refused: the sandbox loads text only",
@@ -1288,7 +1294,7 @@ arb_sandbox_status arb_sandbox_run(arb_sandbox *sb, const char *chunkname, const
 	begin_call(sb);
 	st = luaL_loadbufferx(L, text != NULL ? text : "", len, chunk, "t");
 	if (st == LUA_OK) {
-		function_name(L, -1, sb->where, sizeof sb->where);
+		function_name(L, -1, sb->where_buf, sizeof sb->where_buf);
 		st = lua_pcall(L, 0, nresults, 0);
 	} else if (st != LUA_ERRMEM) {
 		st = LUA_ERRSYNTAX; /* the parser's "C stack overflow" comes as LUA_ERRRUN */
@@ -1299,11 +1305,16 @@ arb_sandbox_status arb_sandbox_run(arb_sandbox *sb, const char *chunkname, const
 arb_sandbox_status arb_sandbox_pcall(arb_sandbox *sb, int nargs, int nresults, char *err,
 				     size_t errsize)
 {
-	lua_State *L;
-	int top, st;
+	return arb_sandbox_pcall_named(sb, NULL, nargs, nresults, err, errsize);
+}
 
-	if (sb == NULL || nargs < 0 || nresults < LUA_MULTRET || lua_gettop(sb->L) < nargs + 1 ||
-	    sb->active) {
+arb_sandbox_status arb_sandbox_pcall_named(arb_sandbox *sb, const char *where, int nargs,
+					   int nresults, char *err, size_t errsize)
+{
+	lua_State *L = sb != NULL ? sb->L : NULL;
+	int top = L != NULL && nargs >= 0 ? lua_gettop(L) - nargs - 1 : -1, st;
+
+	if (sb == NULL || nargs < 0 || nresults < LUA_MULTRET || top < 0 || sb->active) {
 		msgf(err, errsize, "arb_sandbox_pcall: %s",
 		     sb == NULL             ? "no sandbox" :
 		     sb->active             ? "called from inside a call" :
@@ -1312,17 +1323,31 @@ arb_sandbox_status arb_sandbox_pcall(arb_sandbox *sb, int nargs, int nresults, c
 					      "the stack holds fewer than nargs + 1 values");
 		return ARB_SANDBOX_E_ARGUMENT;
 	}
-	L = sb->L;
-	top = lua_gettop(L) - nargs - 1;
 	if (!lua_checkstack(L, (nresults > 0 ? nresults : 0) + 4)) {
 		msgf(err, errsize, "arb_sandbox_pcall: no stack room for %d results", nresults);
 		lua_settop(L, top);
 		return ARB_SANDBOX_E_ARGUMENT;
 	}
-	function_name(L, top + 1, sb->where, sizeof sb->where);
+	if (where == NULL) {
+		function_name(L, top + 1, sb->where_buf, sizeof sb->where_buf);
+		where = sb->where_buf;
+	}
+	sb->where = where;
 	begin_call(sb);
 	st = lua_pcall(L, nargs, nresults, 0);
+	if (st == LUA_OK && !sb->killed) { /* finish's first case, without the call */
+		sb->active = 0;
+		sb->where = "";
+		return ARB_SANDBOX_OK;
+	}
 	return finish(sb, st, top, "", err, errsize);
+}
+
+void arb_sandbox_function_name(lua_State *L, int idx, char *buf, size_t size)
+{
+	if (L == NULL || buf == NULL || size == 0)
+		return;
+	function_name(L, lua_absindex(L, idx), buf, size);
 }
 
 lua_State *arb_sandbox_state(arb_sandbox *sb)

@@ -42,10 +42,10 @@
  *
  * Ownership: the caller owns the arb_sandbox and frees it with
  * arb_sandbox_free. A sandbox is not thread-safe; different sandboxes may be
- * used from different threads. It is not re-entrant either: _run, _pcall and
- * _expose called from a C function that a script called, on the script's own
- * sandbox, return ARB_SANDBOX_E_ARGUMENT (a nested call would get a fresh
- * budget).
+ * used from different threads. It is not re-entrant either: _run, _pcall,
+ * _pcall_named and _expose called from a C function that a script called,
+ * on the script's own sandbox, return ARB_SANDBOX_E_ARGUMENT (a nested call
+ * would get a fresh budget).
  */
 #ifndef ARBITER_SANDBOX_H
 #define ARBITER_SANDBOX_H
@@ -196,6 +196,28 @@ arb_sandbox_status arb_sandbox_run(arb_sandbox *sb, const char *chunkname, const
  */
 arb_sandbox_status arb_sandbox_pcall(arb_sandbox *sb, int nargs, int nresults, char *err,
 				     size_t errsize);
+
+/*
+ * arb_sandbox_pcall for a host that calls the same functions again and
+ * again (a profile's hooks, once per move): `where` is the script name the
+ * messages of this call use where arb_sandbox_pcall would find it from the
+ * function (arb_sandbox_function_name, once), so a call spends nothing on
+ * it. "" names no script (as for a C function); NULL finds the name as
+ * arb_sandbox_pcall does. The string must stay valid during the call. The
+ * rest is arb_sandbox_pcall: a fresh budget, the cap, the same codes and
+ * messages.
+ */
+arb_sandbox_status arb_sandbox_pcall_named(arb_sandbox *sb, const char *where, int nargs,
+					   int nresults, char *err, size_t errsize);
+
+/*
+ * The script name the messages of a call of the value at `idx` use: the
+ * short_src of a Lua function ("profile.lua", "...s/long/path.lua"), or ""
+ * for a C function or a value that is not a function. Writes at most
+ * `size` bytes, NUL included (LUA_IDSIZE is enough). Allocates nothing and
+ * raises nothing; the stack is left as it was. Needs one free stack slot.
+ */
+void arb_sandbox_function_name(lua_State *L, int idx, char *buf, size_t size);
 
 /*
  * The sandbox's Lua state (NULL for a NULL sandbox), for pushing arguments

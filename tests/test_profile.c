@@ -1069,6 +1069,23 @@ static const struct bad_hook {
 	 "option() is only for a profile script while it loads"},
 	{"hook_extend.lua", "on_move = function(game) return extend('fide2023') end", "e2e4",
 	 "extend() is only for a profile script while it loads"},
+	/* Fields read once are held raw by the view: still not writable. */
+	{"hook_write3.lua", "on_move = function(game) local n = game.ply game.ply = n + 1 end",
+	 "e2e4", "hook_write3.lua:3: attempt to set field 'ply' of read-only table 'game'"},
+	{"hook_write4.lua",
+	 "on_move = function(game) if game.ply == 2 then game.in_check = true end end", "e2e4 e7e5",
+	 "attempt to set field 'in_check' of read-only table 'game'"},
+	{"hook_rawset2.lua",
+	 "on_move = function(game) local s = game.side_to_move rawset(game, 'side_to_move', s) end",
+	 "e2e4", "table expected"},
+	/* A message without a position names the script. */
+	{"hook_plain.lua", "on_move = function(game) error('no moves on Sundays', 0) end", "e2e4",
+	 "hook_plain.lua: no moves on Sundays"},
+	{"hook_object.lua", "on_move = function(game) error({}) end", "e2e4",
+	 "hook_object.lua: (error object is a table value)"},
+	{"hook_loop2.lua",
+	 "on_move = function(game) local n = 0 while game.ply > 0 do n = n + 1 end end", "e2e4",
+	 "hook_loop2.lua:3: instruction limit of 10000000 exceeded"},
 };
 
 START_TEST(test_bad_hook)
@@ -1106,6 +1123,76 @@ START_TEST(test_budget_per_call)
 	hook_fails(p, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4", "instruction limit");
 	res = play(p, NULL, "d2d4 d7d5");
 	ck_assert_str_eq(res.result, "*");
+	arb_profile_free(p);
+}
+END_TEST
+
+/* The fields the view holds raw (ply, move_number, side_to_move,
+ * in_check) are those of the game of each call: a field read once and then
+ * not for a while, a view kept from an earlier call, games that take turns
+ * with one profile. Attempts to write them change nothing. */
+static const char raw_hook[] =
+	"local p = extend('fide2023')\n"
+	"local kept\n"
+	"p.on_move = function(game)\n"
+	"  kept = kept or game\n"
+	"  local writes = 0\n"
+	"  if pcall(function() game.ply = 99 end) then writes = writes + 1 end\n"
+	"  if pcall(rawset, game, 'ply', 99) then writes = writes + 1 end\n"
+	"  if pcall(setmetatable, game, nil) then writes = writes + 1 end\n"
+	"  if game.ply % 3 ~= 0 then return nil end\n"
+	"  return { reason = 'view', detail = string.format('%d %d %s %s %s %d %s', kept.ply,\n"
+	"    kept.move_number, kept.side_to_move, tostring(kept.in_check), kept.last_move,\n"
+	"    writes, tostring(getmetatable(game))) }\n"
+	"end\n"
+	"return p\n";
+
+START_TEST(test_raw_fields)
+{
+	char got[1024];
+	arb_profile *p;
+
+	write_script("raw.lua", raw_hook);
+	p = load_ok("raw");
+	/* 2. Qh5+ (ply 3: check), 3. Qxg6+ (ply 5, not read), 3... hxg6 (ply 6). */
+	view_lines(p, NULL, "e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 g1f3 g8f6 f3e5", got, sizeof got);
+	ck_assert_str_eq(got, "3 2 black true d1h5 0 read-only\n"
+			      "6 4 white false h7g6 0 read-only\n"
+			      "9 5 black false f3e5 0 read-only\n");
+	/* Again, in a game that starts elsewhere: nothing of the last one. */
+	view_lines(p, "4k3/8/8/8/8/8/8/R3K3 b - - 0 40", "e8d7 a1a7 d7c6", got, sizeof got);
+	ck_assert_str_eq(got, "3 42 white false d7c6 0 read-only\n");
+	arb_profile_free(p);
+}
+END_TEST
+
+/* Two games take turns with one profile, the hook called directly. */
+START_TEST(test_raw_fields_interleaved)
+{
+	write_script("turns.lua",
+		     "local p = extend('fide2023')\n"
+		     "p.on_end = function(game, ending)\n"
+		     "  return { reason = 'turns', detail = string.format('%d %d %s %s',\n"
+		     "    game.ply, game.move_number, game.side_to_move,\n"
+		     "    tostring(game.in_check)) }\n"
+		     "end\n"
+		     "return p\n");
+	arb_profile *p = load_ok("turns");
+	const arb_rules *r = arb_profile_rules(p);
+	arb_game *a = new_game(p, NULL), *b = new_game(p, "4k3/8/8/8/8/8/8/R3K3 w - - 0 7");
+	arb_hook_out out;
+	arb_error e;
+	char err[256];
+
+	ck_assert_msg(arb_game_tokens(b, "a1a8", &e) == ARB_OK, "%s", e.message);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(r->on_end(r->hook_data, a, NULL, &out, err, sizeof err), 0);
+		ck_assert_str_eq(out.detail, "0 1 white false");
+		ck_assert_int_eq(r->on_end(r->hook_data, b, NULL, &out, err, sizeof err), 0);
+		ck_assert_str_eq(out.detail, "1 7 black true");
+	}
+	arb_game_free(a);
+	arb_game_free(b);
 	arb_profile_free(p);
 }
 END_TEST
@@ -1217,6 +1304,8 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, test_budget_per_call);
 	tcase_add_test(tc, test_pairs);
 	tcase_add_test(tc, test_trampoline);
+	tcase_add_test(tc, test_raw_fields);
+	tcase_add_test(tc, test_raw_fields_interleaved);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -973,6 +973,84 @@ START_TEST(test_pcall)
 }
 END_TEST
 
+/* arb_sandbox_pcall_named with the name given once: the messages of
+ * arb_sandbox_pcall, the name only where the message has no position. */
+static arb_sandbox_status call_named(arb_sandbox *sb, const char *fn, const char *where, char *err)
+{
+	char name[64]; /* gone after the call: the sandbox must not keep it */
+
+	push_global(arb_sandbox_state(sb), fn);
+	if (where != NULL)
+		snprintf(name, sizeof name, "%s", where);
+	err[0] = '\0';
+	return arb_sandbox_pcall_named(sb, where != NULL ? name : NULL, 0, 0, err, ERRSIZE);
+}
+
+START_TEST(test_pcall_named)
+{
+	arb_sandbox *sb = make(100000, 0);
+	lua_State *L = arb_sandbox_state(sb);
+	char err[ERRSIZE], name[LUA_IDSIZE];
+
+	ck_assert_int_eq(run(sb, "named.lua",
+			     "function plain() error('plain', 0) end\n"
+			     "function spin() while true do end end\n"
+			     "function fail()\n"
+			     "  error('boom')\n"
+			     "end\n"
+			     "function object() error({}) end\n"
+			     "function add(a, b) return a + b end\n",
+			     0, err),
+			 ARB_SANDBOX_OK);
+	/* The name, as arb_sandbox_pcall finds it; the stack as it was. */
+	push_global(L, "plain");
+	arb_sandbox_function_name(L, -1, name, sizeof name);
+	ck_assert_str_eq(name, "named.lua");
+	ck_assert_int_eq(lua_gettop(L), 1);
+	push_global(L, "print");
+	arb_sandbox_function_name(L, -1, name, sizeof name);
+	ck_assert_str_eq(name, "");
+	lua_pushinteger(L, 7);
+	arb_sandbox_function_name(L, 3, name, sizeof name);
+	ck_assert_str_eq(name, "");
+	ck_assert_int_eq(lua_gettop(L), 3);
+	lua_settop(L, 0);
+
+	ck_assert_int_eq(call_named(sb, "plain", "named.lua", err), ARB_SANDBOX_E_RUNTIME);
+	ck_assert_str_eq(err, "named.lua: plain");
+	ck_assert_int_eq(call_named(sb, "plain", NULL, err), ARB_SANDBOX_E_RUNTIME);
+	ck_assert_str_eq(err, "named.lua: plain");
+	ck_assert_int_eq(call_named(sb, "plain", "", err), ARB_SANDBOX_E_RUNTIME);
+	ck_assert_str_eq(err, "plain");
+	ck_assert_int_eq(call_named(sb, "object", "named.lua", err), ARB_SANDBOX_E_RUNTIME);
+	ck_assert_str_eq(err, "named.lua: (error object is a table value)");
+	ck_assert_int_eq(call_named(sb, "fail", "named.lua", err), ARB_SANDBOX_E_RUNTIME);
+	ck_assert_str_eq(err, "named.lua:4: boom");
+	ck_assert_int_eq(lua_gettop(L), 0);
+	/* A fresh budget each call, the kill where the script was. */
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(call_named(sb, "spin", "named.lua", err),
+				 ARB_SANDBOX_E_INSTRUCTIONS);
+		ck_assert_str_eq(err, "named.lua:2: instruction limit of 100000 exceeded");
+		push_global(L, "add");
+		lua_pushinteger(L, 2);
+		lua_pushinteger(L, 3);
+		ck_assert_int_eq(arb_sandbox_pcall_named(sb, "named.lua", 2, 1, err, sizeof err),
+				 ARB_SANDBOX_OK);
+		ck_assert_int_eq(lua_tointeger(L, -1), 5);
+		lua_settop(L, 0);
+	}
+	/* Misuse, as arb_sandbox_pcall. */
+	ck_assert_int_eq(arb_sandbox_pcall_named(NULL, "x", 0, 0, err, sizeof err),
+			 ARB_SANDBOX_E_ARGUMENT);
+	ck_assert_int_eq(arb_sandbox_pcall_named(sb, "x", 0, 0, err, sizeof err),
+			 ARB_SANDBOX_E_ARGUMENT);
+	ck_assert_int_eq(lua_gettop(L), 0);
+	host_goes_on(sb);
+	arb_sandbox_free(sb);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------
  * print
  * ---------------------------------------------------------------------- */
@@ -1328,6 +1406,7 @@ static Suite *sandbox_suite(void)
 	tcase_add_test(tc, test_results);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_pcall);
+	tcase_add_test(tc, test_pcall_named);
 	tcase_add_test(tc, test_print);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("instructions");
