@@ -141,7 +141,7 @@ listed() {
 	name="arbiter$(show "$@")${IN:+ <$IN}"
 	if ! status_ok "$want"; then
 		fail "$name" "$why"
-	elif ! grep -q "^\\(arbiter: [a-z0-9]*: \\)\\{0,1\\}$file:[0-9]*:[0-9]*: game [0-9]*: " $stream; then
+	elif ! grep -q "^\\(arbiter: [a-z0-9]*: \\)\\{0,1\\}$file:[0-9]*:[0-9]*: game [0-9]*: " "$stream"; then
 		fail "$name" "no line '$file:LINE:COLUMN: game N: ...' on $stream"
 	elif [ -s err ] && grep -v "^arbiter: " err | grep -qv "^$file:[0-9]*:[0-9]*: game "; then
 		fail "$name" "a line on stderr names neither arbiter nor $file"
@@ -375,14 +375,14 @@ bad 1 adjudicate --profile $P --write-pgn "$TMP/dir/missing/x.pgn" --events e2e4
 for args in "--events bad" "--events e2e4_e7e5_e1e3" "garbage.bin" "good.pgn garbage.bin" \
 	"missing.pgn" "dir"; do
 	for profile in $P nosuch broken.lua; do
-		# shellcheck disable=SC2086 # the arguments split on purpose
+		# shellcheck disable=SC2046 # the arguments split on purpose
 		set -- $(echo "$args" | tr _ ' ')
 		rm -f out.pgn
-		run adjudicate --profile $profile --write-pgn out.pgn "$@"
+		run adjudicate --profile "$profile" --write-pgn out.pgn "$@"
 		name="arbiter adjudicate --profile $profile --write-pgn out.pgn $(echo "$args" | tr _ ' ') (exit $rc)"
 		no_file out.pgn
 		echo before >out.pgn
-		run adjudicate --profile $profile --write-pgn out.pgn "$@"
+		run adjudicate --profile "$profile" --write-pgn out.pgn "$@"
 		unchanged out.pgn
 	done
 done

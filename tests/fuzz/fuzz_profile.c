@@ -62,12 +62,13 @@ static void cleanup(void)
 		rmdir(dir);
 }
 
-static int setup(void)
+/* The directory and file name, made once per process. */
+static void setup(void)
 {
 	const char *tmp = getenv("TMPDIR");
 
 	if (dir[0])
-		return 0;
+		return;
 	if (!tmp || !tmp[0] || strlen(tmp) > 24)
 		tmp = "/tmp";
 	snprintf(dir, sizeof dir, "%s/arbfz-XXXXXX", tmp);
@@ -77,7 +78,6 @@ static int setup(void)
 	}
 	snprintf(file, sizeof file, "%s/p.lua", dir);
 	atexit(cleanup);
-	return 0;
 }
 
 static void write_script(const uint8_t *data, size_t size)

@@ -55,7 +55,6 @@ static void check_moves(arb_position *pos)
 	arb_move moves[ARB_MAX_MOVES];
 	arb_error err;
 	int n = arb_position_legal_moves(pos, moves);
-
 	uint64_t replies = 0;
 
 	CHECK(n == arb_position_count_moves(pos));
