@@ -1752,7 +1752,9 @@ arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err
 		return load_fail(p, err, ARB_E_NOMEM, msg);
 	lua_pushcfunction(L, load_body);
 	lua_pushlightuserdata(L, p);
-	st = arb_sandbox_pcall(p->sb, 1, S_COUNT, msg, sizeof msg);
+	/* Named after the script: an error without a position (error({}),
+	 * error("x", 0), the parser's "C stack overflow") still names it. */
+	st = arb_sandbox_pcall_named(p->sb, top->shown, 1, S_COUNT, msg, sizeof msg);
 	if (st != ARB_SANDBOX_OK)
 		return load_fail(p, err, ARB_E_PROFILE, msg);
 	if (lua_gettop(L) != S_COUNT) /* the slots the hook calls use */

@@ -101,8 +101,13 @@ static void prefix(arb_sandbox *sb, lua_State *L, char *buf, size_t size)
 {
 	char at[LUA_IDSIZE + 24];
 
+	size_t n = strlen(sb->where);
+
 	locate(L, at, sizeof at);
-	if (at[0] != '\0')
+	if (at[0] != '\0' && n > 0 && !(strncmp(at, sb->where, n) == 0 && at[n] == ':'))
+		/* In a chunk the script made with load(): name the script too. */
+		snprintf(buf, size, "%s: %s: ", sb->where, at);
+	else if (at[0] != '\0')
 		snprintf(buf, size, "%s: ", at);
 	else if (sb->where[0] != '\0')
 		snprintf(buf, size, "%s: ", sb->where);
@@ -129,6 +134,31 @@ static void refuse(arb_sandbox *sb)
 		 sb->cap);
 }
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/*
+ * Allocation is work too: one Lua instruction can copy megabytes (a
+ * concatenation of a large string), so a budget of instructions alone would
+ * not bound time. Every ARB_SANDBOX_BYTES_PER_INSTRUCTION bytes allocated
+ * count as one instruction. The allocator cannot raise, so when that spends
+ * the budget it arms the count hook with a count of 1: the next instruction
+ * halts the call (lua_sethook may be called at any time, even from inside
+ * the allocator).
+ */
+static void charge_bytes(arb_sandbox *sb, size_t bytes)
+{
+	long cost = (long)(bytes / ARB_SANDBOX_BYTES_PER_INSTRUCTION);
+
+	if (cost <= 0 || sb->L == NULL)
+		return;
+	sb->left -= cost;
+	if (sb->left <= 0) {
+		sb->left = 0;
+		sb->step = 1;
+		lua_sethook(sb->L, count_hook, LUA_MASKCOUNT, 1);
+	}
+}
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	arb_sandbox *sb = ud;
@@ -151,14 +181,14 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	if (p == NULL)
 		return NULL;
 	sb->used = sb->used - old + nsize;
+	if (sb->active && !sb->killed && nsize > old)
+		charge_bytes(sb, nsize - old);
 	return p;
 }
 
 /* ------------------------------------------------------------------------
  * The instruction budget: a count hook every `step` instructions.
  * ---------------------------------------------------------------------- */
-
-static void count_hook(lua_State *L, lua_Debug *ar);
 
 static void arm(lua_State *L, arb_sandbox *sb, int count)
 {

@@ -78,6 +78,13 @@ extern "C" {
 #define ARB_SANDBOX_HOOK_STEP 1000
 #endif
 
+/* Bytes allocated inside a call that count as one instruction of its
+ * budget (so a loop that copies a large string each time is stopped as
+ * surely as a loop that runs long). */
+#ifndef ARB_SANDBOX_BYTES_PER_INSTRUCTION
+#define ARB_SANDBOX_BYTES_PER_INSTRUCTION 64
+#endif
+
 /* How far (bytes) a call may grow the C stack through library functions
  * that call back into Lua, on LuaJIT, which sets no limit of its own (Lua
  * 5.4 stops at its LUAI_MAXCCALLS nested C calls). The host's stack needs

@@ -208,6 +208,42 @@ START_TEST(test_infinite_loop)
 }
 END_TEST
 
+/* Allocation counts against the budget: a loop that copies a large string
+ * on every turn runs few instructions but would take hours; it is stopped
+ * (ARB_SANDBOX_BYTES_PER_INSTRUCTION), also inside pcall, and a load()ed
+ * chunk's kill names the script as well as the chunk. */
+START_TEST(test_allocation_charged)
+{
+	arb_sandbox *sb = make(1000000, 64u << 20);
+	char err[ERRSIZE];
+
+	ck_assert_int_eq(run(sb, "copy.lua",
+			     "local s = string.rep('x', 1e6)\n"
+			     "for i = 1, 1e6 do local t = s .. 'y' end",
+			     0, err),
+			 ARB_SANDBOX_E_INSTRUCTIONS);
+	ck_assert_str_eq(err, "copy.lua:2: instruction limit of 1000000 exceeded");
+	ck_assert_int_eq(run(sb, "copy2.lua",
+			     "local s = string.rep('x', 1e6)\n"
+			     "pcall(function() for i = 1, 1e6 do local t = s .. 'y' end end)\n"
+			     "return 1",
+			     0, err),
+			 ARB_SANDBOX_E_INSTRUCTIONS);
+	ck_assert_int_eq(run(sb, "outer.lua", "return load('while true do end', '=elsewhere')()", 0,
+			     err),
+			 ARB_SANDBOX_E_INSTRUCTIONS);
+	ck_assert_str_eq(err, "outer.lua: elsewhere:1: instruction limit of 1000000 exceeded");
+	/* Small allocations of ordinary work stay far inside the budget. */
+	ck_assert_int_eq(run(sb, "fine.lua",
+			     "local t = {} for i = 1, 20000 do t[i] = tostring(i) .. 'x' end\n"
+			     "assert(#t == 20000)",
+			     0, err),
+			 ARB_SANDBOX_OK);
+	host_goes_on(sb);
+	arb_sandbox_free(sb);
+}
+END_TEST
+
 /* The kill cannot be swallowed: every form reaches the host as the
  * instruction-limit error, whatever the script does with the error. */
 START_TEST(test_loop_in_pcall)
@@ -1412,6 +1448,7 @@ static Suite *sandbox_suite(void)
 	tc = tcase_create("instructions");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_infinite_loop);
+	tcase_add_test(tc, test_allocation_charged);
 	tcase_add_test(tc, test_loop_in_pcall);
 	tcase_add_test(tc, test_c_loops_charged);
 	tcase_add_test(tc, test_budget_per_call);
