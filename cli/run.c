@@ -47,7 +47,7 @@ int cli_run(int argc, char **argv)
 			cli_run_usage(stdout);
 			return CLI_OK;
 		}
-		cli_run_usage(stderr);
+		cli_error(CMD, "no script given (usage: arbiter run SCRIPT.lua [ARGS...])");
 		return CLI_USAGE;
 	}
 	lua_State *L = luaL_newstate();

@@ -434,8 +434,8 @@ bad 1 profile diff $P broken.lua
 
 # ---- run: a script that fails exits 1 (message and traceback: several lines) ------------
 # Not in the README: a script that cannot be read exits 1 (main.c says 2).
-# Without a script `run` prints its whole usage (7 lines), not one line.
-known bad 2 run
+# Without a script: one line naming the problem, exit 2.
+bad 2 run
 bad 1 run missing.lua
 bad 1 run dir
 run run broken.lua
