@@ -359,7 +359,10 @@ static int choose_given(const struct c960_args *a, struct entry *e)
 		b = w;
 	}
 	if (!in_range(w) || !in_range(b)) {
-		cli_error(CMD, "position number %ld is not in 0..959", in_range(w) ? b : w);
+		if (a->dbl)
+			cli_error(CMD, "position number %ld is not in 0..959", in_range(w) ? b : w);
+		else /* as given: a huge number is clamped when read */
+			cli_error(CMD, "position number %s is not in 0..959", text);
 		return CLI_FAIL;
 	}
 	e->white = (int)w;
