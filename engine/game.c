@@ -227,8 +227,14 @@ static int end_game(arb_game *g, arb_decision *d, const char *board, int flagger
 		int rc = g->rules.on_end(g->rules.hook_data, g, d, &out, msg, sizeof msg);
 		g->ended = 0;
 		d = &g->dec[g->ending];
-		if (rc != 0)
-			return hook_failed(g, "on_end", msg);
+		if (rc != 0) {
+			/* The rules' own ending stands; the caller gets the error. */
+			hook_failed(g, "on_end", msg);
+			g->ended = 1;
+			g->offer_by = -1;
+			g->claim_open = -1;
+			return 1;
+		}
 		if (out.set) {
 			if (out.reason[0])
 				snprintf(d->reason, sizeof d->reason, "%s", out.reason);

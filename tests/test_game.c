@@ -476,6 +476,24 @@ START_TEST(test_hooks)
 	ck_assert(strstr(err.message, "on_move"));
 	arb_game_free(g);
 
+	/* A failing ending hook: the error reaches the caller, and the rules'
+	 * own ending stands (the game is over, not half-ended). */
+	calls = 2;
+	arb_rules_init(&r);
+	r.on_end = failing;
+	r.hook_data = &calls;
+	g = arb_game_new(&r, NULL, NULL);
+	ck_assert_int_eq(arb_game_tokens(g, "f2f3 e7e5 g2g4 d8h4", &err), ARB_E_PROFILE);
+	ck_assert(strstr(err.message, "on_end"));
+	ck_assert(arb_game_over(g));
+	arb_game_result_get(g, &res);
+	ck_assert_str_eq(res.result, "0-1");
+	ck_assert_str_eq(res.reason, "checkmate");
+	ck_assert_int_eq(arb_game_tokens(g, "resign:black", &err), ARB_OK); /* ignored */
+	arb_game_result_get(g, &res);
+	ck_assert_str_eq(res.reason, "checkmate");
+	arb_game_free(g);
+
 	arb_rules_init(&r);
 	r.on_move = ends_at_move_3;
 	g = arb_game_new(&r, NULL, NULL);

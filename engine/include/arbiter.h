@@ -1295,7 +1295,8 @@ ARB_API void arb_game_free(arb_game *g);
  * event after the end is still ARB_OK: see the decisions). ARB_E_EVENT when
  * it cannot happen here (a move that is not legal, an "illegal" move that is
  * legal, a claim by nobody...), with err saying why; the game is unchanged.
- * ARB_E_PROFILE when a hook failed (err has its message).
+ * ARB_E_PROFILE when a hook failed (err has its message; the event was
+ * taken, and when an ending hook failed the rules' own ending stands).
  */
 ARB_API arb_status arb_game_event(arb_game *g, const arb_event *ev, arb_error *err);
 /* Parses and feeds a whole token line (blank-separated). On error err->column
