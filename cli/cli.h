@@ -139,14 +139,16 @@ typedef struct cli_games {
 } cli_games;
 
 /* Called for each good game: the record (owned by the reader, valid until
- * the next game), the file's name, the game's number in it. Non-zero stops. */
-typedef int (*cli_game_fn)(const arb_record *g, const char *name, long number, void *ctx);
+ * the next game; it may be changed, e.g. to write events back), the file's
+ * name, the game's number in it. Non-zero stops. */
+typedef int (*cli_game_fn)(arb_record *g, const char *name, long number, void *ctx);
 
 /*
  * Reads every game of the PGN file `path` ("-" = standard input) with the
  * streaming reader (flags as for arb_pgn_reader_open), calling fn for each
  * good game; a broken game is counted and its message (which names file,
- * line and column) written to `errors`, and reading goes on. An unreadable
+ * line and column) written to `errors` (NULL: to standard error as
+ * `arbiter: cmd: ...`), and reading goes on. An unreadable
  * file is reported (as `cmd: ...`) and sets io_failed. Returns 0 to go on
  * with the next file, -1 when the run must stop (out of memory, fn failed,
  * standard output failed).

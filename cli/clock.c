@@ -579,7 +579,7 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 	return 0;
 }
 
-static int each_history_game(const arb_record *g, const char *name, long number, void *ctx)
+static int each_history_game(arb_record *g, const char *name, long number, void *ctx)
 {
 	return history_game(ctx, g, name, number);
 }

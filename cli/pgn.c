@@ -510,7 +510,7 @@ static int good_game(struct run *run, const arb_record *g, const char *file, lon
  * Reading
  * ---------------------------------------------------------------------- */
 
-static int each_game(const arb_record *g, const char *name, long number, void *ctx)
+static int each_game(arb_record *g, const char *name, long number, void *ctx)
 {
 	return good_game(ctx, g, name, number);
 }

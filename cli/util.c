@@ -208,7 +208,10 @@ int cli_read_games(const char *cmd, const char *path, unsigned flags, FILE *erro
 		if (status == ARB_E_PGN) {
 			count->games++;
 			count->bad++;
-			fprintf(errors, "%s\n", err.message);
+			if (errors)
+				fprintf(errors, "%s\n", err.message);
+			else
+				cli_error(cmd, "%s", err.message);
 		} else if (status != ARB_OK) {
 			/* The engine's message names the file. */
 			cli_error(cmd, "%s", err.message[0] ? err.message : name);

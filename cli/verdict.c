@@ -290,60 +290,36 @@ void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int jso
 /* ------------------------------------------------------------------------
  * Reading PGN files game by game
  *
- * Like cli_read_games, but the record is handed on writable (`adjudicate
- * --write-pgn` writes the game's events back into it) with the game's
- * identity.
+ * cli_read_games, with the game's identity for the callback (`adjudicate
+ * --write-pgn` writes the game's events back into the record).
  * ---------------------------------------------------------------------- */
+
+typedef struct with_id {
+	cli_record_fn fn;
+	void *ctx;
+	int show_file;
+} with_id;
+
+static int game_with_id(arb_record *rec, const char *name, long number, void *ctx)
+{
+	const with_id *w = ctx;
+	cli_game_id id;
+
+	cli_game_id_from_record(&id, rec, name, w->show_file, number);
+	return w->fn(w->ctx, rec, &id);
+}
 
 static int read_file(const char *cmd, const char *path, int show_file, cli_record_fn fn, void *ctx,
 		     cli_tally *t)
 {
-	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
-	arb_pgn_reader *r;
-	arb_record *rec;
-	arb_error err;
-	int rc = 0;
+	with_id w = { fn, ctx, show_file };
+	cli_games count = { 0, 0, 0 };
+	/* A rejected game's message (file, line, column, game) goes to stderr. */
+	int rc = cli_read_games(cmd, path, 0, NULL, game_with_id, &w, &count);
 
-	memset(&err, 0, sizeof err);
-	r = arb_pgn_reader_open(path, 0, &err);
-	if (!r) {
-		cli_error(cmd, "%s", err.message[0] ? err.message : path);
-		if (err.code == ARB_E_NOMEM)
-			return -1;
-		t->io_failed = 1;
-		return 0;
-	}
-	for (;;) {
-		arb_status status = arb_pgn_next(r, &rec, &err);
-		cli_game_id id;
-
-		if (status == ARB_OK && !rec)
-			break;
-		if (status == ARB_E_PGN) {
-			/* The reader's message names file, line, column and game. */
-			t->games++;
-			t->failed++;
-			cli_error(cmd, "%s", err.message);
-		} else if (status != ARB_OK) {
-			cli_error(cmd, "%s", err.message[0] ? err.message : name);
-			if (status == ARB_E_IO)
-				t->io_failed = 1;
-			else
-				rc = -1;
-			break;
-		} else {
-			t->games++;
-			cli_game_id_from_record(&id, rec, name, show_file, arb_pgn_reader_games(r));
-			if (fn(ctx, rec, &id) != 0)
-				rc = -1;
-		}
-		/* Stop early when stdout fails (a full disk); main reports it. */
-		if (rc != 0 || ferror(stdout)) {
-			rc = -1;
-			break;
-		}
-	}
-	arb_pgn_reader_free(r);
+	t->games += count.games;
+	t->failed += count.bad;
+	t->io_failed |= count.io_failed;
 	return rc;
 }
 
