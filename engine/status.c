@@ -7,10 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef ARBITER_VERSION_STRING
-#define ARBITER_VERSION_STRING "0.0.0"
-#endif
-
 const char *arb_status_name(arb_status status)
 {
 	switch (status) {
@@ -41,7 +37,7 @@ const char *arb_status_name(arb_status status)
 	return "ARB_E_UNKNOWN";
 }
 
-const char *arb_version(void) { return ARBITER_VERSION_STRING; }
+const char *arb_version(void) { return ARB_VERSION_STRING; }
 
 arb_status err_vreport(arb_error *err, arb_status code, int column, const char *prefix,
 		       const char *fmt, va_list ap)

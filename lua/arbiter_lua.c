@@ -259,6 +259,7 @@
 #include "arbiter_lua.h"
 #include "compat.h"
 #include "profile.h"
+#include "variant.h"
 
 #if defined(__GNUC__)
 #define ARB_LUA_EXPORT __attribute__((visibility("default")))
@@ -281,6 +282,7 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L);
 #define GAME "arbiter.Game"
 #define READER "arbiter.PgnReader"
 #define PROFILE "arbiter.Profile"
+#define VARIANT "arbiter.Variant"
 /* Internal: holds an arb_game while its verdict is built (not exposed). */
 #define HOLDER "arbiter.GameHolder"
 
@@ -2808,6 +2810,143 @@ static const luaL_Reg holder_meta[] = {
 /* clang-format on */
 
 /* ------------------------------------------------------------------------
+ * Variants: variant scripts (lua/variant.h) found by name
+ * ---------------------------------------------------------------------- */
+
+typedef struct lvariant {
+	arb_variant *variant; /* NULL once closed */
+} lvariant;
+
+static const arb_variant *tovariant(lua_State *L, int i)
+{
+	lvariant *v = luaL_checkudata(L, i, VARIANT);
+
+	luaL_argcheck(L, v->variant != NULL, i, "the variant is closed");
+	return v->variant;
+}
+
+/* arbiter.variant(name [, path]) -> Variant | nil, msg, "ARB_E_PROFILE".
+ * name: a script in the variant path (lua/datapath.h) or a .lua file. */
+static int variant_new(lua_State *L)
+{
+	const char *name = checktext(L, 1, NULL);
+	const char *path = lua_isnoneornil(L, 2) ? NULL : checktext(L, 2, NULL);
+	char err[ARB_ERROR_MESSAGE_SIZE];
+	lvariant *v = lua_newuserdatauv(L, sizeof *v, 0);
+
+	v->variant = NULL;
+	luaL_setmetatable(L, VARIANT);
+	v->variant = arb_variant_find(name, path, err, sizeof err);
+	if (v->variant == NULL)
+		return failf(L, ARB_E_PROFILE, "%s", err);
+	return 1;
+}
+
+/* arbiter.variants([path]) -> { {name = , file = }, ... } sorted by name */
+static int variant_list(lua_State *L)
+{
+	const char *path = lua_isnoneornil(L, 1) ? NULL : checktext(L, 1, NULL);
+	listing l = {NULL, NULL, 0, 0};
+	const char *s;
+	char *buf;
+
+	if (arb_variant_list(path, list_one, &l) < 0)
+		return luaL_error(L, "not enough memory");
+	buf = lua_newuserdatauv(L, l.need + 1, 0);
+	l.at = buf;
+	l.end = buf + l.need;
+	l.n = 0;
+	if (arb_variant_list(path, list_one, &l) < 0)
+		return luaL_error(L, "not enough memory");
+	lua_createtable(L, l.n, 0);
+	s = buf;
+	for (int i = 0; i < l.n; i++) {
+		lua_createtable(L, 0, 2);
+		setstring(L, "name", s);
+		s += strlen(s) + 1;
+		setstring(L, "file", s);
+		s += strlen(s) + 1;
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+static int variant_name(lua_State *L)
+{
+	lua_pushstring(L, arb_variant_name(tovariant(L, 1)));
+	return 1;
+}
+
+/* Variant:pgn() -> { "Chess960", ... } the Variant tag values that select it */
+static int variant_pgn(lua_State *L)
+{
+	const arb_variant *v = tovariant(L, 1);
+	int n = arb_variant_pgn_count(v);
+
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushstring(L, arb_variant_pgn(v, i));
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+/* Variant:position([seed]) -> Position | nil, msg, code: the start (a
+ * random draw is reproducible with a seed, else from the system's entropy) */
+static int variant_position(lua_State *L)
+{
+	const arb_variant *v = tovariant(L, 1);
+	int seeded = !lua_isnoneornil(L, 2);
+	lua_Integer seed = seeded ? luaL_checkinteger(L, 2) : 0;
+	char err[ARB_ERROR_MESSAGE_SIZE];
+	arb_position *pos = newpos(L, NULL);
+	arb_status st = arb_variant_start(v, (uint64_t)seed, seeded, pos, err, sizeof err);
+
+	if (st != ARB_OK)
+		return failf(L, st, "%s", err);
+	return 1;
+}
+
+static int variant_close(lua_State *L)
+{
+	lvariant *v = luaL_checkudata(L, 1, VARIANT);
+
+	arb_variant_free(v->variant);
+	v->variant = NULL;
+	return 0;
+}
+
+static int variant_tostring(lua_State *L)
+{
+	lvariant *v = luaL_checkudata(L, 1, VARIANT);
+
+	if (v->variant == NULL)
+		lua_pushliteral(L, VARIANT " (closed)");
+	else
+		lua_pushfstring(L, VARIANT " %s", arb_variant_name(v->variant));
+	return 1;
+}
+
+/* clang-format off */
+static const luaL_Reg variant_meta[] = {
+	{"__gc", variant_close},
+	{"__close", variant_close},
+	{"__tostring", variant_tostring},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* clang-format off */
+static const luaL_Reg variant_methods[] = {
+	{"name", variant_name},
+	{"pgn", variant_pgn},
+	{"position", variant_position},
+	{"close", variant_close},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* ------------------------------------------------------------------------
  * The module
  * ---------------------------------------------------------------------- */
 
@@ -2818,6 +2957,8 @@ static const luaL_Reg functions[] = {
 	{"clock", clock_new},
 	{"profile", profile_new},
 	{"profiles", profile_list},
+	{"variant", variant_new},
+	{"variants", variant_list},
 	{NULL, NULL},
 };
 /* clang-format on */
@@ -2848,6 +2989,7 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L)
 	addtype(L, "Game", GAME, game_meta, game_methods);
 	addtype(L, "PgnReader", READER, reader_meta, reader_methods);
 	addtype(L, "Profile", PROFILE, profile_meta, profile_methods);
+	addtype(L, "Variant", VARIANT, variant_meta, variant_methods);
 	luaL_newmetatable(L, HOLDER);
 	luaL_setfuncs(L, holder_meta, 0);
 	lua_pop(L, 1);

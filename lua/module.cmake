@@ -26,16 +26,19 @@ set(ARBITER_ROOT_DIR "${PROJECT_SOURCE_DIR}")
 # The loader's and the sandbox's objects, not their libraries: linking the
 # targets would bring in their usage requirements (liblua, a second copy of
 # libarbiter). They are compiled with their own targets' definitions, so the
-# loader finds the source tree's profiles/ (ARBITER_SOURCE_PROFILES) from the
+# loader finds the same scripts (lua/datapath.h) from the
 # module too. (profile.cmake is included after this file: the targets are
-# looked up when the build system is generated.)
+# looked up when the build system is generated.) The variant loader's objects
+# too, for arbiter.variant().
 add_library(arbiter_lua_module MODULE
   "${ARBITER_LUA_DIR}/arbiter_lua.c" $<TARGET_OBJECTS:arbiter_objs>
-  $<TARGET_OBJECTS:arbiter_profile> $<TARGET_OBJECTS:arbiter_sandbox>)
-add_dependencies(arbiter_lua_module arbiter_profile arbiter_sandbox)
+  $<TARGET_OBJECTS:arbiter_profile> $<TARGET_OBJECTS:arbiter_sandbox>
+  $<TARGET_OBJECTS:arbiter_variant> $<TARGET_OBJECTS:arbiter_datapath>)
+add_dependencies(arbiter_lua_module arbiter_profile arbiter_sandbox arbiter_variant
+  arbiter_datapath)
 target_include_directories(arbiter_lua_module PRIVATE
   "${ARBITER_ROOT_DIR}/engine/include" ${LUA_INCLUDE_DIRS})
-target_link_libraries(arbiter_lua_module PRIVATE Threads::Threads)
+target_link_libraries(arbiter_lua_module PRIVATE Threads::Threads ${CMAKE_DL_LIBS})
 set_target_properties(arbiter_lua_module PROPERTIES
   OUTPUT_NAME arbiter PREFIX "" C_VISIBILITY_PRESET hidden)
 if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
@@ -52,7 +55,7 @@ endif()
 
 add_library(arbiter_lua STATIC "${ARBITER_LUA_DIR}/arbiter_lua.c")
 target_include_directories(arbiter_lua PUBLIC "${ARBITER_LUA_DIR}")
-target_link_libraries(arbiter_lua PUBLIC arbiter_profile arbiter_static PkgConfig::LUA)
+target_link_libraries(arbiter_lua PUBLIC arbiter_profile arbiter_variant arbiter_static PkgConfig::LUA)
 set_target_properties(arbiter_lua PROPERTIES C_VISIBILITY_PRESET hidden POSITION_INDEPENDENT_CODE ON)
 
 if(ARBITER_TESTS)
@@ -65,7 +68,7 @@ if(ARBITER_TESTS)
   # tests/lua/test_NAME.lua is test lua_NAME. Every script gets the data
   # directory and the CLI (to compare with) as arg[1] and arg[2].
   set(ARBITER_LUA_SCRIPTS)
-  foreach(name module chess960 time pgn rules)
+  foreach(name module chess960 time pgn rules variants)
     set(script "${ARBITER_LUA_TESTS}/test_${name}.lua")
     list(APPEND ARBITER_LUA_SCRIPTS "${script}")
     add_test(NAME lua_${name} COMMAND lua_runner "${script}"

@@ -19,7 +19,6 @@
  */
 #include "profile.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,6 +27,7 @@
 #include <sys/stat.h>
 
 #include "compat.h"
+#include "datapath.h"
 #include "sandbox.h"
 
 /* ------------------------------------------------------------------------
@@ -101,10 +101,7 @@ typedef struct loader {
 	char name[PROFILE_PATH_MAX], dir[PROFILE_PATH_MAX];
 } loader;
 
-typedef struct dir_list {
-	char **dir;
-	int n;
-} dir_list;
+typedef arb_datapath dir_list;
 
 enum { HOOK_MOVE = 0, HOOK_END, HOOK_COUNT };
 static const char *const hook_names[HOOK_COUNT] = {"on_move", "on_end"};
@@ -216,77 +213,12 @@ static void shown_name(char out[LUA_IDSIZE], const char *file)
  * The profile path
  * ---------------------------------------------------------------------- */
 
-static void dirs_free(dir_list *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->dir[i]);
-	free(l->dir);
-	l->dir = NULL;
-	l->n = 0;
-}
-
-/* Appends dir[0..len) (+ "/" sub when sub is not NULL). 0, or -1 when out
- * of memory. Empty entries are skipped. */
-static int dirs_add(dir_list *l, const char *dir, size_t len, const char *sub)
-{
-	size_t extra = sub != NULL ? strlen(sub) + 1 : 0;
-	char **grown;
-	char *s;
-
-	if (len == 0)
-		return 0;
-	for (int i = 0; i < l->n; i++) /* listed already: skip */
-		if (sub == NULL && strlen(l->dir[i]) == len && memcmp(l->dir[i], dir, len) == 0)
-			return 0;
-	grown = realloc(l->dir, (size_t)(l->n + 1) * sizeof *grown);
-	if (grown == NULL)
-		return -1;
-	l->dir = grown;
-	s = malloc(len + extra + 1);
-	if (s == NULL)
-		return -1;
-	memcpy(s, dir, len);
-	if (sub != NULL) {
-		s[len] = '/';
-		memcpy(s + len + 1, sub, extra - 1);
-	}
-	s[len + extra] = '\0';
-	l->dir[l->n++] = s;
-	return 0;
-}
-
-/* Adds each entry of a ':'-separated list (and its profiles/ too when
- * `with_sub`). */
-static int dirs_add_list(dir_list *l, const char *list, int with_sub)
-{
-	const char *s = list;
-
-	while (s != NULL && *s != '\0') {
-		const char *colon = strchr(s, ':');
-		size_t len = colon != NULL ? (size_t)(colon - s) : strlen(s);
-		if (dirs_add(l, s, len, NULL) != 0 ||
-		    (with_sub && dirs_add(l, s, len, "profiles") != 0))
-			return -1;
-		s = colon != NULL ? colon + 1 : NULL;
-	}
-	return 0;
-}
-
-/* The profile path (profile.h): `path`, $ARBITER_PATH, the source tree's
- * profiles/, the installed ones. 0, or -1 when out of memory. */
+/* The profile path (lua/datapath.h): `path`, $ARBITER_PATH, the source
+ * tree's profiles/ when run from the build tree, the installed ones. 0, or
+ * -1 when out of memory. */
 static int dirs_build(dir_list *l, const char *path)
 {
-	if (dirs_add_list(l, path, 0) != 0 || dirs_add_list(l, getenv("ARBITER_PATH"), 1) != 0)
-		return -1;
-#ifdef ARBITER_SOURCE_PROFILES
-	if (dirs_add(l, ARBITER_SOURCE_PROFILES, strlen(ARBITER_SOURCE_PROFILES), NULL) != 0)
-		return -1;
-#endif
-#ifdef ARBITER_SHARE_PROFILES
-	if (dirs_add(l, ARBITER_SHARE_PROFILES, strlen(ARBITER_SHARE_PROFILES), NULL) != 0)
-		return -1;
-#endif
-	return 0;
+	return arb_datapath_build(l, "profiles", path);
 }
 
 /* ------------------------------------------------------------------------
@@ -1775,7 +1707,7 @@ void arb_profile_free(arb_profile *p)
 	if (p == NULL)
 		return;
 	arb_sandbox_free(p->sb);
-	dirs_free(&p->path);
+	arb_datapath_free(&p->path);
 	free(p->ld);
 	free(p);
 }
@@ -1794,89 +1726,15 @@ const char *arb_profile_file(const arb_profile *p)
  * Listing
  * ---------------------------------------------------------------------- */
 
-typedef struct found {
-	char *name, *file;
-} found;
-
-static int found_order(const void *a, const void *b)
-{
-	return strcmp(((const found *)a)->name, ((const found *)b)->name);
-}
-
-/* Adds the scripts of `dir` not listed yet. 0, or -1 when out of memory. */
-static int list_dir(const char *dir, found **list, int *n, int *cap)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int rc = 0;
-
-	if (d == NULL)
-		return 0;
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		int seen = 0;
-		if (len <= 4 || !ends_with(e->d_name, ".lua") ||
-		    !is_profile_name(e->d_name, len - 4))
-			continue;
-		for (int i = 0; i < *n && !seen; i++)
-			seen = strlen((*list)[i].name) == len - 4 &&
-			       memcmp((*list)[i].name, e->d_name, len - 4) == 0;
-		if (seen)
-			continue;
-		if (*n == *cap) {
-			int grown_cap = *cap ? *cap * 2 : 16;
-			found *grown = realloc(*list, (size_t)grown_cap * sizeof *grown);
-			if (grown == NULL) {
-				rc = -1;
-				break;
-			}
-			*list = grown;
-			*cap = grown_cap;
-		}
-		found *f = &(*list)[*n];
-		f->name = malloc(len - 3);
-		f->file = malloc(strlen(dir) + len + 2);
-		if (f->name == NULL || f->file == NULL) {
-			free(f->name);
-			free(f->file);
-			rc = -1;
-			break;
-		}
-		memcpy(f->name, e->d_name, len - 4);
-		f->name[len - 4] = '\0';
-		sprintf(f->file, "%s/%s", dir, e->d_name);
-		if (!is_file(f->file)) {
-			free(f->name);
-			free(f->file);
-			continue;
-		}
-		(*n)++;
-	}
-	closedir(d);
-	return rc;
-}
-
 int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file, void *ctx),
 		     void *ctx)
 {
 	dir_list dirs = {NULL, 0};
-	found *list = NULL;
-	int n = 0, cap = 0, rc = 0;
+	int n;
 
 	if (dirs_build(&dirs, path) != 0)
-		rc = -1;
-	for (int i = 0; rc == 0 && i < dirs.n; i++)
-		rc = list_dir(dirs.dir[i], &list, &n, &cap);
-	if (rc == 0) {
-		qsort(list, (size_t)n, sizeof *list, found_order);
-		for (int i = 0; fn != NULL && i < n; i++)
-			fn(list[i].name, list[i].file, ctx);
-	}
-	for (int i = 0; i < n; i++) {
-		free(list[i].name);
-		free(list[i].file);
-	}
-	free(list);
-	dirs_free(&dirs);
-	return rc == 0 ? n : -1;
+		return -1;
+	n = arb_datapath_list(&dirs, is_profile_name, fn, ctx);
+	arb_datapath_free(&dirs);
+	return n;
 }

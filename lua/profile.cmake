@@ -3,29 +3,18 @@
 #
 #   arbiter_profile  a static library: the loader and the hooks' trampolines
 #                    on the sandbox (arbiter_sandbox) and the public library.
-#                    The profile path compiled in: the source tree's
-#                    profiles/ (ARBITER_SOURCE_PROFILES) and the installed
-#                    share/arbiter/profiles (ARBITER_SHARE_PROFILES).
+#                    The profile path is lua/datapath.h's.
 #   arbiter_cli      links it (`arbiter adjudicate`, `profiles`, `profile`).
 #   test_profile     tests/test_profile.c, CTest test "profile": every
 #                    shipped profile and examples/profiles/*.lua, the errors,
 #                    the hooks through real games (PGN from tests/data/pgn).
 
-set(ARBITER_SHARE_PROFILES "${CMAKE_INSTALL_PREFIX}/share/arbiter/profiles" CACHE PATH
-  "Where `make install` puts the profile scripts (searched after the source tree's)")
-
 add_library(arbiter_profile STATIC "${CMAKE_CURRENT_LIST_DIR}/profile.c")
 target_include_directories(arbiter_profile PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
-target_link_libraries(arbiter_profile PUBLIC arbiter_sandbox arbiter_static)
-target_compile_definitions(arbiter_profile PRIVATE
-  ARBITER_SOURCE_PROFILES="${PROJECT_SOURCE_DIR}/profiles"
-  ARBITER_SHARE_PROFILES="${ARBITER_SHARE_PROFILES}")
+target_link_libraries(arbiter_profile PUBLIC arbiter_sandbox arbiter_datapath arbiter_static)
 set_target_properties(arbiter_profile PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
 target_link_libraries(arbiter_cli PRIVATE arbiter_profile)
-
-install(DIRECTORY "${PROJECT_SOURCE_DIR}/profiles/" DESTINATION "${ARBITER_SHARE_PROFILES}"
-  FILES_MATCHING PATTERN "*.lua" PATTERN "README.md")
 
 if(ARBITER_TESTS)
   # As in sandbox.cmake: tests/'s imported target is not visible here.

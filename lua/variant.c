@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compat.h"
+#include "datapath.h"
 #include "sandbox.h"
 
 typedef enum start_kind {
@@ -766,4 +768,85 @@ void arb_variant_free(arb_variant *v)
 	free(v->name);
 	free(v->script);
 	free(v);
+}
+
+/* ------------------------------------------------------------------------
+ * Variants by name: the variant path (datapath.h)
+ * ---------------------------------------------------------------------- */
+
+/* A variant name: letters, digits, '_' and '-' (the file's name). */
+static int is_variant_name(const char *s, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '_' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
+
+arb_variant *arb_variant_find(const char *name, const char *path, char *err, size_t errsize)
+{
+	arb_datapath dirs = {NULL, 0};
+	char file[4096];
+	struct stat st;
+	size_t len;
+
+	if (name == NULL) {
+		say(err, errsize, "arb_variant_find: NULL name");
+		return NULL;
+	}
+	len = strlen(name);
+	if (len > 4 && strcmp(name + len - 4, ".lua") == 0)
+		return arb_variant_load(name, err, errsize);
+	if (!is_variant_name(name, len) || len > 200) {
+		say(err, errsize,
+		    "'%.64s' is not a variant name (letters, digits, '_' and '-') or a path to a "
+		    ".lua file",
+		    name);
+		return NULL;
+	}
+	if (arb_datapath_build(&dirs, "variants", path) != 0) {
+		say(err, errsize, "out of memory");
+		return NULL;
+	}
+	for (int i = 0; i < dirs.n; i++) {
+		int n = snprintf(file, sizeof file, "%s/%s.lua", dirs.dir[i], name);
+		if (n > 0 && (size_t)n < sizeof file && stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+			arb_datapath_free(&dirs);
+			return arb_variant_load(file, err, errsize);
+		}
+	}
+	/* Name the directories searched, as many as fit. */
+	{
+		char where[512] = "";
+		size_t used = 0;
+		for (int i = 0; i < dirs.n && used + 1 < sizeof where; i++) {
+			int k = snprintf(where + used, sizeof where - used, "%s%s", i ? ", " : "",
+					 dirs.dir[i]);
+			if (k < 0)
+				break;
+			used += (size_t)k;
+		}
+		say(err, errsize, "no variant '%s' (no %s.lua in %s)", name, name,
+		    dirs.n ? where : "any directory: give a path");
+	}
+	arb_datapath_free(&dirs);
+	return NULL;
+}
+
+int arb_variant_list(const char *path, void (*fn)(const char *name, const char *file, void *ctx),
+		     void *ctx)
+{
+	arb_datapath dirs = {NULL, 0};
+	int n;
+
+	if (arb_datapath_build(&dirs, "variants", path) != 0)
+		return -1;
+	n = arb_datapath_list(&dirs, is_variant_name, fn, ctx);
+	arb_datapath_free(&dirs);
+	return n;
 }

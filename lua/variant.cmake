@@ -10,7 +10,7 @@
 
 add_library(arbiter_variant STATIC "${CMAKE_CURRENT_LIST_DIR}/variant.c")
 target_include_directories(arbiter_variant PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
-target_link_libraries(arbiter_variant PUBLIC arbiter_sandbox arbiter_static)
+target_link_libraries(arbiter_variant PUBLIC arbiter_sandbox arbiter_datapath arbiter_static)
 set_target_properties(arbiter_variant PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
 if(ARBITER_TESTS)

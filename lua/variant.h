@@ -51,6 +51,26 @@ arb_variant *arb_variant_load(const char *path, char *err, size_t errsize);
 arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len,
 				   char *err, size_t errsize);
 
+/*
+ * Finds and loads variant `name`: a path ending in ".lua" is loaded as it
+ * is; else NAME.lua is looked for in the variant path (lua/datapath.h):
+ * the ':'-separated directories of `path` (may be NULL), then each
+ * $ARBITER_PATH directory's variants/, the source tree's variants/ when run
+ * from the build tree, the installed share/arbiter/variants. Returns the
+ * variant, or NULL with why in `err` (a name that is not letters, digits,
+ * '_' and '-'; "no variant 'x' (no x.lua in DIRS)"; any arb_variant_load
+ * error).
+ */
+arb_variant *arb_variant_find(const char *name, const char *path, char *err, size_t errsize);
+
+/*
+ * The variant scripts of the variant path (as for arb_variant_find), each
+ * name once (the first directory wins), sorted: calls fn(name, file, ctx)
+ * for each. Returns how many, or -1 when out of memory (fn not called).
+ */
+int arb_variant_list(const char *path, void (*fn)(const char *name, const char *file, void *ctx),
+		     void *ctx);
+
 /* The variant's name (its `name` field). Valid until arb_variant_free. */
 const char *arb_variant_name(const arb_variant *v);
 

@@ -87,7 +87,16 @@ typedef struct arb_error {
 /* The name of a status code, e.g. "ARB_E_FEN_CASTLING". Never NULL. */
 ARB_API const char *arb_status_name(arb_status status);
 
-/* The library version as "MAJOR.MINOR.PATCH". */
+/* The version of this header (CMakeLists.txt reads it from here: the one
+ * place it is written). A program may compare it with arb_version(), the
+ * version of the library it runs with. */
+#define ARB_VERSION_MAJOR 0
+#define ARB_VERSION_MINOR 1
+#define ARB_VERSION_PATCH 0
+#define ARB_VERSION_STRING "0.1.0"
+
+/* The library version as "MAJOR.MINOR.PATCH" (ARB_VERSION_STRING of the
+ * header it was built with). */
 ARB_API const char *arb_version(void);
 
 /* ------------------------------------------------------------------------
@@ -464,21 +473,92 @@ ARB_API arb_pgn_reader *arb_pgn_reader_open(const char *path, unsigned flags, ar
 ARB_API void arb_pgn_reader_free(arb_pgn_reader *r);
 
 /*
- * Reads the next game. Returns:
+ * Reads the next game: exactly arb_pgn_next_text, then arb_pgn_parse of that
+ * text (so the two ways of reading always agree). Returns:
  *  - ARB_OK with *record set: a good game (owned by the reader, valid until
  *    the next call);
  *  - ARB_OK with *record == NULL: the end of the input;
  *  - ARB_E_PGN: a game with an error. err says where ("FILE:LINE:COLUMN:
  *    game N: why") and err->line / err->column are set; *record is the game up
- *    to the error with ARB_PGN_KEEP_PARTIAL, else NULL. The next call goes
+ *    to the error with ARB_PGN_KEEP_PARTIAL, else NULL. The rest of the game's
+ *    text (as arb_pgn_next_text finds it) is skipped, and the next call goes
  *    on with the next game;
  *  - ARB_E_NOMEM, ARB_E_IO: reading cannot go on.
  */
 ARB_API arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err);
 
-/* Counts so far: games returned (good or bad) and games with errors. */
+/* Counts so far: games returned (good or bad; by arb_pgn_next or
+ * arb_pgn_next_text) and games with errors (those arb_pgn_next found, and
+ * texts arb_pgn_next_text refused; not those of arb_pgn_parse calls). */
 ARB_API long arb_pgn_reader_games(const arb_pgn_reader *r);
 ARB_API long arb_pgn_reader_errors(const arb_pgn_reader *r);
+
+/*
+ * Reading in two stages, e.g. to parse games on several threads: a cheap
+ * lexical splitter finds each game's text in the stream (one thread), and
+ * arb_pgn_parse reads a text into a record (any thread).
+ *
+ * A game's text, as the splitter finds it: it starts at the first byte that
+ * is not white space, an escape line ('%' in column 1) or a ';' comment
+ * (those are skipped between games, and a UTF-8 byte order mark at the start
+ * of the source). If that byte is '[', a tag section comes first: tag pairs
+ * separated by white space and escape lines, up to a blank line or the first
+ * other byte (a tag that does not scan ends at the end of its line). The
+ * movetext follows, scanned for brace comments, ';' comments, escape lines,
+ * variation depth and tokens, and the game ends
+ *  - after a termination marker ("1-0", "0-1", "1/2-1/2", "*") at depth 0;
+ *  - before a '[' in column 1 outside a comment (the next game's tags; so a
+ *    blank line after the tags and then a '[' ends a game of tags only);
+ *  - before a line starting with a tag pair ("[Name "") inside a brace
+ *    comment (the comment is then unterminated: an error; other lines
+ *    starting with '[', such as "[%clk 0:01:00]", are comment text);
+ *  - at the end of the input.
+ * An error anywhere in a game makes that game an error, whose text is still
+ * exactly this extent: the next game starts where it ends.
+ */
+
+/* Where a game's text starts in its source, and its number. */
+typedef struct arb_pgn_text {
+	const char *text; /* the game's bytes (not NUL-terminated); owned by the reader, valid until the next call */
+	size_t len;
+	long line;        /* 1-based line of text[0] in the source */
+	long column;      /* 1-based column of text[0] */
+	long number;      /* the game's 1-based number in the source */
+} arb_pgn_text;
+
+/* The longest game text the reader keeps. */
+#define ARB_PGN_GAME_TEXT_MAX (64L << 20)
+
+/*
+ * Reads the raw text of the next game (the same extent arb_pgn_next reads for
+ * it) without parsing its moves. ARB_OK with out->text set; ARB_OK with
+ * out->text == NULL at the end; ARB_E_PGN for a game text longer than
+ * ARB_PGN_GAME_TEXT_MAX bytes (err names the game's line and number; the
+ * text is skipped, and the next call goes on with the next game); ARB_E_NOMEM,
+ * ARB_E_IO (err says why). Counts the game in arb_pgn_reader_games (and a
+ * refused one in arb_pgn_reader_errors). Mixing calls with arb_pgn_next on
+ * one reader is allowed: each call consumes one game. Memory: the reader
+ * keeps one game's text.
+ */
+ARB_API arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *err);
+
+/*
+ * Parses one game's text (from arb_pgn_next_text, or any text holding one
+ * game) into `out` (caller-owned, cleared first). `name` (NULL: "(input)"),
+ * t->line, t->column and t->number are used in messages exactly as
+ * arb_pgn_next writes them ("NAME:LINE:COLUMN: game N: why"); t->column also
+ * tells whether text[0] is at the start of a line. flags as for
+ * arb_pgn_reader_new. Returns ARB_OK; ARB_E_PGN with err (and `out` holding
+ * the game up to the error with ARB_PGN_KEEP_PARTIAL, else cleared);
+ * ARB_E_NOMEM; ARB_E_ARGUMENT for NULL arguments (t, t->text, out). Text after
+ * the game's end other than white space, ';' comments and escape lines (what
+ * the reader skips between games) is an error, and so is a text with no game.
+ * Thread-safe: independent calls may run on several threads at once (no
+ * shared state; the parse state is on the stack, the heap is used only for
+ * comments or tag values over 512 bytes and variations nested over 7 deep).
+ */
+ARB_API arb_status arb_pgn_parse(const arb_pgn_text *t, const char *name, unsigned flags,
+				 arb_record *out, arb_error *err);
 
 /* A byte sink for writers: returns 0 on success, nonzero to stop. */
 typedef int (*arb_write_fn)(void *ctx, const char *buf, size_t n);
