@@ -2,13 +2,14 @@
 #   make run    install missing build dependencies, build, run the demo
 #               (and adjudicate examples/games/*.pgn under several editions)
 #   make test   the same, then every test (CTest)
-# Also: make bench (perft speed vs Stockfish), make fuzz SECONDS=N, make clean.
+# Also: make install [PREFIX=/usr/local] [DESTDIR=...] (cmake --install),
+# make bench (perft speed vs Stockfish), make fuzz SECONDS=N, make clean.
 
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test bench fuzz difftest clean
+.PHONY: all deps configure build run test install bench fuzz difftest clean
 
 all: build
 
@@ -44,6 +45,13 @@ run: build
 
 test: run
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# cmake --install: the CLI, libarbiter and libarbiter-lua (static and shared),
+# the headers, the Lua module, the profiles and variants, the man page, the
+# examples, the CMake package and the pkg-config files (cmake/install.cmake).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 bench: deps
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DARBITER_NATIVE=ON -DARBITER_TESTS=OFF

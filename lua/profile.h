@@ -11,7 +11,9 @@
  * The profile path is, in order: the directories of `--profile-path` /
  * the `path` argument (':'-separated), $ARBITER_PATH (':'-separated, each
  * directory searched and its profiles/ subdirectory), the source tree's
- * profiles/ (compiled in), the installed share/arbiter/profiles.
+ * profiles/ when the code runs from its build tree, the installed
+ * share/arbiter/profiles (found from where the code is installed; details
+ * in lua/datapath.h).
  *
  * The script runs in a fresh sandbox (lua/sandbox.h) with these globals
  * besides the safe standard library:
