@@ -42,8 +42,12 @@ int main(int argc, char **argv)
 	if (L == NULL)
 		return 1;
 	luaL_openlibs(L);
-	luaL_requiref(L, "arbiter", luaopen_arbiter, 0);
-	lua_pop(L, 1);
+	/* package.preload.arbiter = luaopen_arbiter (Lua 5.4 and LuaJIT alike) */
+	lua_getglobal(L, "package");
+	lua_getfield(L, -1, "preload");
+	lua_pushcfunction(L, luaopen_arbiter);
+	lua_setfield(L, -2, "arbiter");
+	lua_pop(L, 2);
 	if (luaL_dostring(L, "local a = require 'arbiter'\n"
 			     "return ('perft(3) from Lua: %d'):format(a.position():perft(3))") != 0) {
 		fprintf(stderr, "rules: %s\n", lua_tostring(L, -1));
