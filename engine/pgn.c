@@ -1,13 +1,20 @@
 /*
  * pgn.c -- the streaming PGN reader and the export-format writer.
  *
- * Reader: a byte buffer refilled from the caller's source, a tokenizer that
- * tracks line and column, and a game parser that replays every move on a
- * position (SAN matched against the legal moves) while building the record.
- * One record is reused for every game, so memory depends on the largest game
- * and never on the file. An error ends the game: the rest of it is skipped up
- * to its termination marker or the next tag section, the error is reported
- * with file, line, column and game number, and the next call reads on.
+ * Reader, in two stages with one definition of where a game is:
+ *  - the splitter (arb_pgn_next_text) finds the raw text of each game in the
+ *    stream with a cheap lexical scan: tag pairs, the blank line that ends a
+ *    game of tags only, comments, escape lines, variation depth and the
+ *    termination marker. It keeps one game's text in a window over the
+ *    source, so memory depends on the largest game and never on the file;
+ *  - the parser (arb_pgn_parse) reads one game's text into a record,
+ *    replaying every move on a position (SAN matched against the legal
+ *    moves). It keeps no state outside its call, so games parse on several
+ *    threads at once.
+ * arb_pgn_next is exactly the two in turn. Invariant: on a game the parser
+ * accepts, the splitter's text ends where the parser's reading ends (the two
+ * tokenize movetext alike). An error anywhere in a game skips exactly the
+ * text the splitter found; the error says file, line, column and game number.
  *
  * Writer: PGN standard section 8 export format, deterministic, so that an
  * export-format file read and written back is the same bytes.
@@ -26,13 +33,75 @@ enum {
 	READ_CHUNK = 1 << 16,
 	TOKEN_MAX = ARB_PGN_TOKEN_MAX,
 	TEXT_MAX = ARB_PGN_TEXT_MAX,
-	VARIATION_DEPTH_MAX = ARB_PGN_VARIATION_DEPTH_MAX
+	VARIATION_DEPTH_MAX = ARB_PGN_VARIATION_DEPTH_MAX,
+	TAG_LOOKAHEAD = 61, /* bytes tag_pair_at may look at */
+	FRAMES_INLINE = 8,  /* variation frames on the parser's stack; deeper ones on the heap */
+	SCRATCH_INLINE = 512
 };
 
-typedef struct frame {
-	int node, prev_node, has_prev, pre_pending;
-	arb_position pos, prev_pos;
-} frame;
+#define GAME_MAX ((size_t)ARB_PGN_GAME_TEXT_MAX) /* a longer game text is refused and skipped */
+#define WINDOW_MAX (GAME_MAX + 2 * (size_t)READ_CHUNK)
+
+/* ------------------------------------------------------------------------
+ * Lexical classes shared by the splitter and the parser
+ * ---------------------------------------------------------------------- */
+
+/* Byte classes. PGN is ASCII, so they do not depend on the C locale (they
+ * are isspace/isdigit/isalpha of the "C" locale): SP white space, DI
+ * digits, AL letters, TG the other characters of a tag name, SY the other
+ * characters of a symbol token (a move, a number, a glyph). */
+enum { SP = 1, DI = 2, AL = 4, TG = 8, SY = 16 };
+static const unsigned char byte_class[256] = {
+	['\t'] = SP, ['\n'] = SP, ['\v'] = SP, ['\f'] = SP, ['\r'] = SP, [' '] = SP,
+	['0'] = DI, ['1'] = DI, ['2'] = DI, ['3'] = DI, ['4'] = DI, ['5'] = DI, ['6'] = DI,
+	['7'] = DI, ['8'] = DI, ['9'] = DI, ['A'] = AL, ['B'] = AL, ['C'] = AL, ['D'] = AL,
+	['E'] = AL, ['F'] = AL, ['G'] = AL, ['H'] = AL, ['I'] = AL, ['J'] = AL, ['K'] = AL,
+	['L'] = AL, ['M'] = AL, ['N'] = AL, ['O'] = AL, ['P'] = AL, ['Q'] = AL, ['R'] = AL,
+	['S'] = AL, ['T'] = AL, ['U'] = AL, ['V'] = AL, ['W'] = AL, ['X'] = AL, ['Y'] = AL,
+	['Z'] = AL, ['a'] = AL, ['b'] = AL, ['c'] = AL, ['d'] = AL, ['e'] = AL, ['f'] = AL,
+	['g'] = AL, ['h'] = AL, ['i'] = AL, ['j'] = AL, ['k'] = AL, ['l'] = AL, ['m'] = AL,
+	['n'] = AL, ['o'] = AL, ['p'] = AL, ['q'] = AL, ['r'] = AL, ['s'] = AL, ['t'] = AL,
+	['u'] = AL, ['v'] = AL, ['w'] = AL, ['x'] = AL, ['y'] = AL, ['z'] = AL, ['_'] = TG,
+	['-'] = TG, ['+'] = TG, ['#'] = TG, ['='] = TG, [':'] = TG, ['/'] = SY, ['!'] = SY,
+	['?'] = SY, ['.'] = SY,
+};
+
+/* c is a byte (0..255) or EOF, which is in no class. */
+static inline int in_class(int c, int k) { return (unsigned)c < 256u && (byte_class[c] & k); }
+static inline int is_space(int c) { return in_class(c, SP); }
+static inline int is_digit(int c) { return in_class(c, DI); }
+static inline int is_alnum(int c) { return in_class(c, DI | AL); }
+static inline int is_tag_name_char(int c) { return in_class(c, DI | AL | TG); }
+static inline int is_symbol_char(int c) { return in_class(c, DI | AL | TG | SY); }
+
+/* Is the token s[0..n) a game termination marker other than '*'? */
+static int is_result(const char *s, size_t n)
+{
+	return (n == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
+	       (n == 7 && memcmp(s, "1/2-1/2", 7) == 0);
+}
+
+/* Does s[0..n) start with a tag pair ("[Name "")? Looks at TAG_LOOKAHEAD
+ * bytes at most. Inside a brace comment such a line ends the comment (it is
+ * unterminated): it is the next game's tag section far more often than
+ * comment text. */
+static int tag_pair_at(const unsigned char *s, size_t n)
+{
+	size_t k = 1;
+	if (n == 0 || s[0] != '[')
+		return 0;
+	while (k < 40 && k < n && (is_alnum(s[k]) || s[k] == '_'))
+		k++;
+	if (k == 1)
+		return 0;
+	while (k < 60 && k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	return k < n && s[k] == '"';
+}
+
+/* ------------------------------------------------------------------------
+ * Reader object
+ * ---------------------------------------------------------------------- */
 
 struct arb_pgn_reader {
 	arb_read_fn fn;
@@ -40,121 +109,20 @@ struct arb_pgn_reader {
 	FILE *file;
 	char *name;
 	unsigned flags;
+	/* The window: buf[0..len) is the source from offset `base` on. The
+	 * current game's text starts at buf[start]; the splitter is at buf[pos].
+	 * Bytes before `start` (before `pos` while `drop_all`) may be dropped. */
 	char *buf;
-	size_t len, pos;
-	int eof, io_error, started;
-	long fen_line, fen_col, variant_line, variant_col; /* where those tags were */
-	long line, col; /* of the next byte */
+	size_t cap, len, start, pos;
+	unsigned long long base;       /* the source offset of buf[0] */
+	unsigned long long line_start; /* the source offset of the line's first byte */
+	long line;                     /* of buf[pos] */
+	int eof, io_error, nomem, started, drop_all;
 	long games, errors;
-	arb_record *rec;
-	char *text; /* tag values, comments, tokens */
-	size_t text_len, text_cap;
-	char *pending; /* a comment waiting for the first move of a variation */
-	size_t pending_len;
-	frame *stack;
-	int depth;
-	/* the current game's error */
-	int failed;
-	arb_error err;
+	arb_record *rec; /* arb_pgn_next's record, reused for every game */
 };
 
-/* ------------------------------------------------------------------------
- * Byte input
- * ---------------------------------------------------------------------- */
-
 static size_t file_read(void *ctx, char *buf, size_t n) { return fread(buf, 1, n, (FILE *)ctx); }
-
-static int fill(arb_pgn_reader *r)
-{
-	if (r->eof)
-		return 0;
-	r->len = r->fn(r->ctx, r->buf, READ_CHUNK);
-	r->pos = 0;
-	if (r->len == 0) {
-		r->eof = 1;
-		if (r->file && ferror(r->file))
-			r->io_error = 1;
-	}
-	return r->len > 0;
-}
-
-static inline int peekc(arb_pgn_reader *r)
-{
-	if (r->pos == r->len && !fill(r))
-		return EOF;
-	return (unsigned char)r->buf[r->pos];
-}
-
-static inline int nextc(arb_pgn_reader *r)
-{
-	int c = peekc(r);
-	if (c == EOF)
-		return EOF;
-	r->pos++;
-	if (c == '\n') {
-		r->line++;
-		r->col = 1;
-	} else {
-		r->col++;
-	}
-	return c;
-}
-
-/* The byte k places ahead of the next one (0 = peekc), or EOF: moves the
- * unread bytes to the front of the buffer and reads more as needed. */
-static int peek_at(arb_pgn_reader *r, size_t k)
-{
-	while (r->len - r->pos <= k) {
-		if (r->eof)
-			return EOF;
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-		r->len -= r->pos;
-		r->pos = 0;
-		size_t got = r->fn(r->ctx, r->buf + r->len, READ_CHUNK - r->len);
-		if (got == 0) {
-			r->eof = 1;
-			if (r->file && ferror(r->file))
-				r->io_error = 1;
-			return EOF;
-		}
-		r->len += got;
-	}
-	return (unsigned char)r->buf[r->pos + k];
-}
-
-/* Does a tag pair ("[Name "") start at the next byte? */
-static int tag_pair_ahead(arb_pgn_reader *r)
-{
-	size_t k = 1;
-	if (peek_at(r, 0) != '[')
-		return 0;
-	while (k < 40 && peek_at(r, k) != EOF && (isalnum(peek_at(r, k)) || peek_at(r, k) == '_'))
-		k++;
-	if (k == 1)
-		return 0;
-	while (k < 60 && (peek_at(r, k) == ' ' || peek_at(r, k) == '\t'))
-		k++;
-	return peek_at(r, k) == '"';
-}
-
-static int is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-static void skip_space(arb_pgn_reader *r)
-{
-	while (is_space(peekc(r)))
-		nextc(r);
-}
-
-static void skip_line(arb_pgn_reader *r)
-{
-	int c;
-	while ((c = nextc(r)) != EOF && c != '\n')
-		;
-}
-
-/* ------------------------------------------------------------------------
- * Reader object
- * ---------------------------------------------------------------------- */
 
 arb_pgn_reader *arb_pgn_reader_new(arb_read_fn fn, void *ctx, const char *name, unsigned flags)
 {
@@ -166,14 +134,12 @@ arb_pgn_reader *arb_pgn_reader_new(arb_read_fn fn, void *ctx, const char *name, 
 	r->fn = fn;
 	r->ctx = ctx;
 	r->flags = flags;
-	r->line = r->col = 1;
+	r->line = 1;
 	r->name = strdup(name ? name : "(input)");
-	r->buf = malloc(READ_CHUNK);
-	r->text_cap = 256; /* never NULL, even for an empty comment */
-	r->text = malloc(r->text_cap);
+	r->cap = 2 * READ_CHUNK;
+	r->buf = malloc(r->cap);
 	r->rec = arb_record_new();
-	r->stack = malloc(sizeof(frame) * (VARIATION_DEPTH_MAX + 1));
-	if (!r->name || !r->buf || !r->text || !r->rec || !r->stack) {
+	if (!r->name || !r->buf || !r->rec) {
 		arb_pgn_reader_free(r);
 		return NULL;
 	}
@@ -217,9 +183,6 @@ void arb_pgn_reader_free(arb_pgn_reader *r)
 		fclose(r->file);
 	free(r->name);
 	free(r->buf);
-	free(r->text);
-	free(r->pending);
-	free(r->stack);
 	arb_record_free(r->rec);
 	free(r);
 }
@@ -228,101 +191,557 @@ long arb_pgn_reader_games(const arb_pgn_reader *r) { return r->games; }
 long arb_pgn_reader_errors(const arb_pgn_reader *r) { return r->errors; }
 
 /* ------------------------------------------------------------------------
- * Errors
+ * Splitter: byte input over the window
  * ---------------------------------------------------------------------- */
 
-/* Records the first error of the current game at (line, col). Returns 0. */
-static int game_error(arb_pgn_reader *r, long line, long col, const char *fmt, ...)
+/* Reads until buf[pos + k] exists; returns it, or EOF at the end of the
+ * source (or after a read error or a failed allocation, which stop reading).
+ * The window grows only while the game fits GAME_MAX; past that the game
+ * is refused, and its bytes are dropped as they are scanned. */
+static int sp_more(arb_pgn_reader *r, size_t k)
+{
+	while (r->len - r->pos <= k) {
+		if (r->eof)
+			return EOF;
+		if (!r->drop_all && r->pos - r->start > GAME_MAX)
+			r->drop_all = 1;
+		/* When full, the window first drops what it need not keep (so each
+		 * byte moves a bounded number of times), then grows. */
+		size_t drop = r->drop_all ? r->pos : r->start;
+		if (r->cap - r->len < READ_CHUNK && drop) {
+			memmove(r->buf, r->buf + drop, r->len - drop);
+			r->len -= drop;
+			r->pos -= drop;
+			r->start = r->start > drop ? r->start - drop : 0;
+			r->base += drop;
+		}
+		if (r->cap - r->len < READ_CHUNK) {
+			size_t cap = r->cap * 2 < WINDOW_MAX ? r->cap * 2 : WINDOW_MAX;
+			char *q = cap - r->len >= READ_CHUNK ? realloc(r->buf, cap) : NULL;
+			if (!q) {
+				r->nomem = r->eof = 1;
+				return EOF;
+			}
+			r->buf = q;
+			r->cap = cap;
+		}
+		size_t got = r->fn(r->ctx, r->buf + r->len, READ_CHUNK);
+		if (got == 0) {
+			r->eof = 1;
+			if (r->file && ferror(r->file))
+				r->io_error = 1;
+			return EOF;
+		}
+		r->len += got;
+	}
+	return (unsigned char)r->buf[r->pos + k];
+}
+
+static inline int sp_peek(arb_pgn_reader *r)
+{
+	return r->pos < r->len ? (unsigned char)r->buf[r->pos] : sp_more(r, 0);
+}
+
+/* Steps over buf[pos] (which exists). */
+static inline void sp_skip(arb_pgn_reader *r)
+{
+	if (r->buf[r->pos++] == '\n') {
+		r->line++;
+		r->line_start = r->base + r->pos;
+	}
+}
+
+static inline int sp_col1(const arb_pgn_reader *r) { return r->base + r->pos == r->line_start; }
+
+static void sp_skip_space(arb_pgn_reader *r)
+{
+	while (is_space(sp_peek(r)))
+		sp_skip(r);
+}
+
+/* To the end of the line: at its '\n' (through it if `through`) or at EOF. */
+static void sp_skip_line(arb_pgn_reader *r, int through)
+{
+	while (sp_peek(r) != EOF) {
+		char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
+		if (nl) {
+			r->pos = (size_t)(nl - r->buf);
+			if (through)
+				sp_skip(r);
+			return;
+		}
+		r->pos = r->len;
+	}
+}
+
+static int sp_tag_pair_ahead(arb_pgn_reader *r)
+{
+	if (r->len - r->pos < TAG_LOOKAHEAD)
+		sp_more(r, TAG_LOOKAHEAD - 1);
+	size_t n = r->len - r->pos;
+	if (n > TAG_LOOKAHEAD)
+		n = TAG_LOOKAHEAD;
+	return tag_pair_at((const unsigned char *)r->buf + r->pos, n);
+}
+
+/* ------------------------------------------------------------------------
+ * Splitter: the extent of a game
+ *
+ * The same lexical rules as the parser below, without its checks: where the
+ * parser would report an error the splitter goes on, so a broken game ends
+ * where a good one would (its termination marker at depth 0, a '[' at the
+ * start of a line, the end of the input).
+ * ---------------------------------------------------------------------- */
+
+/* Past a run of bytes of class k, the first of them copied to tok[n..8):
+ * returns n plus the length of the run. */
+static size_t sp_run(arb_pgn_reader *r, int k, char tok[8], size_t n)
+{
+	while (sp_peek(r) != EOF) {
+		const unsigned char *s = (const unsigned char *)r->buf + r->pos;
+		const unsigned char *e = (const unsigned char *)r->buf + r->len;
+		for (; s < e && (byte_class[*s] & k); s++, n++)
+			if (n < 8)
+				tok[n] = (char)*s;
+		r->pos = (size_t)(s - (const unsigned char *)r->buf);
+		if (s < e)
+			break;
+	}
+	return n;
+}
+
+/* Past one tag pair ("[Name "value"]", the '[' is next), byte for byte as
+ * read_tag reads a good one. Returns 0 where it is not one, at the byte
+ * that shows it. */
+static int sp_tag(arb_pgn_reader *r)
+{
+	char name[8];
+	sp_skip(r);
+	sp_skip_space(r);
+	if (sp_run(r, DI | AL | TG, name, 0) == 0)
+		return 0;
+	sp_skip_space(r);
+	if (sp_peek(r) != '"')
+		return 0;
+	r->pos++;
+	for (;;) { /* the value: no '\n' in it */
+		if (sp_peek(r) == EOF)
+			return 0;
+		const char *s = r->buf + r->pos, *e = r->buf + r->len;
+		while (s < e && *s != '"' && *s != '\\' && *s != '\n')
+			s++;
+		r->pos = (size_t)(s - r->buf);
+		if (s == e)
+			continue;
+		char c = *s;
+		if (c == '\n')
+			return 0;
+		r->pos++;
+		if (c == '"')
+			break;
+		if (sp_peek(r) == '"' || sp_peek(r) == '\\')
+			r->pos++;
+	}
+	sp_skip_space(r);
+	if (sp_peek(r) != ']')
+		return 0;
+	r->pos++;
+	return 1;
+}
+
+/* The tag section (a '[' is next): tag pairs separated by white space and
+ * escape lines, up to the first other byte or a blank line. A tag that does
+ * not scan ends at the end of the line on which it starts. */
+static void sp_tags(arb_pgn_reader *r)
+{
+	while (sp_peek(r) == '[') {
+		unsigned long long at = r->base + r->pos, line_start = r->line_start;
+		long line = r->line;
+		if (!sp_tag(r)) {
+			/* Back to the tag's line (the window holds the game unless
+			 * it is too long anyway), and past that line. */
+			if (!r->drop_all && at >= r->base) {
+				r->pos = (size_t)(at - r->base);
+				r->line = line;
+				r->line_start = line_start;
+			}
+			sp_skip_line(r, 0);
+		}
+		int newlines = 0;
+		for (int c = sp_peek(r); is_space(c) || (c == '%' && sp_col1(r)); c = sp_peek(r)) {
+			if (c == '%') {
+				sp_skip_line(r, 1);
+			} else {
+				newlines += c == '\n';
+				sp_skip(r);
+			}
+		}
+		if (newlines >= 2)
+			return; /* a game of tags only, if a '[' follows */
+	}
+}
+
+/* Past a brace comment (the '{' was read). Returns 1 after its '}', 0 where
+ * it is cut: the end of the input, or a line that starts with a tag pair. */
+static int sp_comment(arb_pgn_reader *r)
+{
+	while (sp_peek(r) != EOF) {
+		const char *s = r->buf + r->pos, *e = r->buf + r->len;
+		while (s < e && *s != '}' && *s != '\n')
+			s++;
+		r->pos = (size_t)(s - r->buf);
+		if (s == e)
+			continue;
+		char c = *s;
+		sp_skip(r);
+		if (c == '}')
+			return 1;
+		if (sp_tag_pair_ahead(r))
+			return 0;
+	}
+	return 0;
+}
+
+/* Past a symbol token (its first byte c was read), as read_movetext splits
+ * it: a move number ("12", "12." and "12..." up to the next token) or a run
+ * of symbol characters. Returns 1 if it is a termination marker. */
+static int sp_token(arb_pgn_reader *r, int c)
+{
+	char tok[8];
+	size_t n = 1;
+	tok[0] = (char)c;
+	if (is_digit(c)) {
+		n = sp_run(r, DI, tok, n);
+		c = sp_peek(r);
+		if (c == '.' || is_space(c) || c == EOF) {
+			while (sp_peek(r) == '.')
+				r->pos++;
+			return 0;
+		}
+	}
+	n = sp_run(r, DI | AL | TG | SY, tok, n);
+	return is_result(tok, n);
+}
+
+/* The movetext: up to the termination marker at depth 0 (included), a '['
+ * at the start of a line, or the end of the input. */
+static void sp_movetext(arb_pgn_reader *r)
+{
+	long depth = 0;
+	for (;;) {
+		int c = sp_peek(r);
+		if (c == EOF)
+			return;
+		if (is_symbol_char(c) && c != '.') { /* most bytes: moves and numbers */
+			r->pos++;
+			if (sp_token(r, c) && depth == 0)
+				return;
+			continue;
+		}
+		if ((c == '[' || c == '%') && sp_col1(r)) {
+			if (c == '[')
+				return;
+			sp_skip_line(r, 1);
+			continue;
+		}
+		sp_skip(r);
+		switch (c) {
+		case '{':
+			if (!sp_comment(r))
+				return;
+			break;
+		case ';':
+			sp_skip_line(r, 0);
+			break;
+		case '(':
+			depth++;
+			break;
+		case ')':
+			depth -= depth > 0;
+			break;
+		case '*':
+			if (depth == 0)
+				return;
+			break;
+		case '$':
+			while (is_digit(sp_peek(r)))
+				r->pos++;
+			break;
+		default:
+			break; /* white space, '.', and bytes the parser refuses */
+		}
+	}
+}
+
+/* Skips what may come between games: white space, escape lines, and ';'
+ * comments. */
+static void sp_between(arb_pgn_reader *r)
+{
+	r->drop_all = 1; /* nothing of it is kept */
+	for (;;) {
+		sp_skip_space(r);
+		int c = sp_peek(r);
+		if (c == ';' || (c == '%' && sp_col1(r)))
+			sp_skip_line(r, 1);
+		else
+			break;
+	}
+	r->drop_all = 0;
+}
+
+arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *err)
+{
+	if (err)
+		memset(err, 0, sizeof *err);
+	if (!r || !out)
+		return ARB_E_ARGUMENT;
+	memset(out, 0, sizeof *out);
+	if (!r->started) {
+		/* The first read happens here, once the source is complete (so a
+		 * read error is seen); a UTF-8 byte order mark is skipped and
+		 * columns count from after it. */
+		r->started = 1;
+		if (sp_peek(r) == 0xEF) {
+			sp_skip(r);
+			if (sp_peek(r) == 0xBB)
+				sp_skip(r);
+			if (sp_peek(r) == 0xBF)
+				sp_skip(r);
+			r->line_start = r->base + r->pos;
+		}
+	}
+	r->start = r->pos; /* the previous game's text is released */
+	sp_between(r);
+	r->start = r->pos;
+	if (sp_peek(r) != EOF) {
+		out->line = r->line;
+		out->column = (long)(r->base + r->pos - r->line_start) + 1;
+		if (sp_peek(r) == '[')
+			sp_tags(r);
+		sp_movetext(r);
+		out->number = ++r->games;
+	}
+	if (r->nomem) {
+		if (err) {
+			err->code = ARB_E_NOMEM;
+			snprintf(err->message, sizeof err->message, "%.60s: out of memory",
+				 r->name);
+		}
+		return ARB_E_NOMEM;
+	}
+	if (out->number == 0) {
+		if (r->io_error) {
+			if (err) {
+				err->code = ARB_E_IO;
+				snprintf(err->message, sizeof err->message, "%.60s: read error",
+					 r->name);
+			}
+			return ARB_E_IO;
+		}
+		return ARB_OK; /* the end */
+	}
+	if (r->drop_all || r->pos - r->start > GAME_MAX) {
+		r->drop_all = 0;
+		r->errors++;
+		if (err) {
+			err->code = ARB_E_PGN;
+			err->line = out->line;
+			err->column = (int)out->column;
+			snprintf(err->message, sizeof err->message,
+				 "%.60s:%ld:%ld: game %ld: game text longer than %zu bytes", r->name,
+				 out->line, out->column, out->number, GAME_MAX);
+		}
+		return ARB_E_PGN;
+	}
+	out->text = r->buf + r->start;
+	out->len = r->pos - r->start;
+	return ARB_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Parser state
+ * ---------------------------------------------------------------------- */
+
+typedef struct frame {
+	int node, prev_node, has_prev;
+	long open_line, open_col; /* where the variation's '(' is */
+	arb_position pos, prev_pos;
+} frame;
+
+/* All of it lives on the stack of arb_pgn_parse; the heap only for long
+ * comments or tag values and deep variations. */
+typedef struct parser {
+	const unsigned char *p, *end; /* the next byte, the end of the text */
+	long line, col;               /* of *p */
+	const char *name;
+	long number;
+	unsigned flags;
+	arb_record *rec;
+	long fen_line, fen_col, variant_line, variant_col; /* where those tags were */
+	int failed;
+	arb_error err;
+	char *text; /* a tag value or a comment */
+	size_t text_len, text_cap;
+	int pending; /* pool offset of a comment for a variation's first move, or -1 */
+	size_t pending_len;
+	frame *stack;
+	int depth, stack_cap;
+	char text_inline[SCRATCH_INLINE];
+	frame stack_inline[FRAMES_INLINE];
+} parser;
+
+static inline int peekc(const parser *ps) { return ps->p < ps->end ? *ps->p : EOF; }
+
+static inline int nextc(parser *ps)
+{
+	if (ps->p == ps->end)
+		return EOF;
+	int c = *ps->p++;
+	if (c == '\n') {
+		ps->line++;
+		ps->col = 1;
+	} else {
+		ps->col++;
+	}
+	return c;
+}
+
+static void skip_space(parser *ps)
+{
+	while (is_space(peekc(ps)))
+		nextc(ps);
+}
+
+static void skip_line(parser *ps)
+{
+	int c;
+	while ((c = nextc(ps)) != EOF && c != '\n')
+		;
+}
+
+/* Records the first error of the game at (line, col). Returns 0. */
+static int fail(parser *ps, arb_status code, long line, long col, const char *fmt, ...)
 {
 	char why[128];
 	va_list ap;
-	if (r->failed)
+	if (ps->failed)
 		return 0;
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	r->failed = 1;
-	memset(&r->err, 0, sizeof r->err);
-	r->err.code = ARB_E_PGN;
-	r->err.line = line;
-	r->err.column = (int)col;
-	snprintf(r->err.message, sizeof r->err.message, "%.60s:%ld:%ld: game %ld: %.120s", r->name, line, col,
-		 r->games + 1, why);
+	ps->failed = 1;
+	memset(&ps->err, 0, sizeof ps->err);
+	ps->err.code = code;
+	ps->err.line = line;
+	ps->err.column = (int)col;
+	snprintf(ps->err.message, sizeof ps->err.message, "%.60s:%ld:%ld: game %ld: %.120s", ps->name, line,
+		 col, ps->number, why);
 	return 0;
 }
 
-/* ------------------------------------------------------------------------
- * Text accumulation
- * ---------------------------------------------------------------------- */
+#define game_error(ps, line, col, ...) fail(ps, ARB_E_PGN, line, col, __VA_ARGS__)
+#define no_memory(ps, line, col) fail(ps, ARB_E_NOMEM, line, col, "out of memory")
 
-static int text_push(arb_pgn_reader *r, char c)
+static int text_reserve(parser *ps, size_t n)
 {
-	if (r->text_len + 1 >= r->text_cap) {
-		size_t cap = r->text_cap ? r->text_cap * 2 : 256;
-		char *q = realloc(r->text, cap);
-		if (!q)
-			return 0;
-		r->text = q;
-		r->text_cap = cap;
-	}
-	r->text[r->text_len++] = c;
+	if (n <= ps->text_cap)
+		return 1;
+	size_t cap = ps->text_cap * 2;
+	while (cap < n)
+		cap *= 2;
+	char *q = ps->text == ps->text_inline ? malloc(cap) : realloc(ps->text, cap);
+	if (!q)
+		return 0;
+	if (ps->text == ps->text_inline)
+		memcpy(q, ps->text, ps->text_len);
+	ps->text = q;
+	ps->text_cap = cap;
+	return 1;
+}
+
+static inline int text_push(parser *ps, char c)
+{
+	if (ps->text_len + 1 >= ps->text_cap && !text_reserve(ps, ps->text_len + 2))
+		return 0;
+	ps->text[ps->text_len++] = c;
 	return 1;
 }
 
 /* ------------------------------------------------------------------------
- * Tags
+ * Parser: tags
  * ---------------------------------------------------------------------- */
 
-/* Reads "[Name "value"]" (the '[' is next). Returns 1, or 0 after game_error. */
-static int read_tag(arb_pgn_reader *r)
+/* Reads "[Name "value"]" (the '[' is next). Returns 1, or 0 after an error. */
+static int read_tag(parser *ps)
 {
-	long line = r->line, col = r->col;
+	long line = ps->line, col = ps->col;
 	char name[TOKEN_MAX + 1];
 	size_t n = 0;
 	int c;
 
-	nextc(r); /* '[' */
-	skip_space(r);
-	while ((c = peekc(r)) != EOF && (isalnum(c) || c == '_' || c == '-' || c == '+' || c == '#' || c == '=' || c == ':')) {
+	nextc(ps); /* '[' */
+	skip_space(ps);
+	while ((c = peekc(ps)) != EOF && is_tag_name_char(c)) {
 		if (n == TOKEN_MAX)
-			return game_error(r, line, col, "tag name too long");
-		name[n++] = (char)nextc(r);
+			return game_error(ps, line, col, "tag name too long");
+		name[n++] = (char)nextc(ps);
 	}
 	name[n] = 0;
 	if (n == 0)
-		return game_error(r, r->line, r->col, "tag without a name");
-	skip_space(r);
-	if (peekc(r) != '"')
-		return game_error(r, r->line, r->col, "tag %s: expected a quoted value", name);
-	nextc(r);
-	r->text_len = 0;
+		return game_error(ps, ps->line, ps->col, "tag without a name");
+	skip_space(ps);
+	if (peekc(ps) != '"')
+		return game_error(ps, ps->line, ps->col, "tag %s: expected a quoted value", name);
+	nextc(ps);
+	ps->text_len = 0;
 	for (;;) {
-		c = nextc(r);
+		c = nextc(ps);
 		if (c == EOF || c == '\n')
-			return game_error(r, line, col, "tag %s: value not terminated on its line", name);
+			return game_error(ps, line, col, "tag %s: value not terminated on its line", name);
 		if (c == '"')
 			break;
-		if (c == '\\' && (peekc(r) == '"' || peekc(r) == '\\'))
-			c = nextc(r);
-		if (r->text_len >= TEXT_MAX)
-			return game_error(r, line, col, "tag %s: value longer than %d bytes", name, TEXT_MAX);
-		if (!text_push(r, (char)c))
-			return game_error(r, line, col, "out of memory");
+		if (c == '\\' && (peekc(ps) == '"' || peekc(ps) == '\\'))
+			c = nextc(ps);
+		if (ps->text_len >= TEXT_MAX)
+			return game_error(ps, line, col, "tag %s: value longer than %d bytes", name, TEXT_MAX);
+		if (!text_push(ps, (char)c))
+			return no_memory(ps, line, col);
 	}
-	skip_space(r);
-	if (peekc(r) != ']')
-		return game_error(r, r->line, r->col, "tag %s: expected ']'", name);
-	nextc(r);
-	text_push(r, 0);
+	skip_space(ps);
+	if (peekc(ps) != ']')
+		return game_error(ps, ps->line, ps->col, "tag %s: expected ']'", name);
+	nextc(ps);
+	if (!text_push(ps, 0))
+		return no_memory(ps, line, col);
 	if (strcmp(name, "FEN") == 0) {
-		r->fen_line = line;
-		r->fen_col = col;
+		ps->fen_line = line;
+		ps->fen_col = col;
 	} else if (strcmp(name, "Variant") == 0) {
-		r->variant_line = line;
-		r->variant_col = col;
+		ps->variant_line = line;
+		ps->variant_col = col;
 	}
-	if (arb_record_set_tag(r->rec, name, r->text) != ARB_OK)
-		return game_error(r, line, col, "out of memory");
+	if (arb_record_set_tag(ps->rec, name, ps->text) != ARB_OK)
+		return no_memory(ps, line, col);
+	return 1;
+}
+
+/* The tag section (a '[' is next): see sp_tags. Returns 1, or 0 after an error. */
+static int read_tags(parser *ps)
+{
+	while (peekc(ps) == '[') {
+		if (!read_tag(ps))
+			return 0;
+		/* A blank line before the next '[' ends a game of tags only. */
+		int newlines = 0;
+		for (int c = peekc(ps); is_space(c) || (c == '%' && ps->col == 1); c = peekc(ps)) {
+			if (c == '%') /* escape lines between tags */
+				skip_line(ps);
+			else
+				newlines += nextc(ps) == '\n';
+		}
+		if (newlines >= 2)
+			break;
+	}
 	return 1;
 }
 
@@ -336,11 +755,11 @@ static int variant_is_960(const char *v)
 	return 0;
 }
 
-/* Sets the start position from the tags. Returns 1, or 0 after game_error. */
-static int setup_start(arb_pgn_reader *r)
+/* Sets the start position from the tags. Returns 1, or 0 after an error. */
+static int setup_start(parser *ps)
 {
-	const char *variant = arb_record_tag(r->rec, "Variant");
-	const char *fen = arb_record_tag(r->rec, "FEN");
+	const char *variant = arb_record_tag(ps->rec, "Variant");
+	const char *fen = arb_record_tag(ps->rec, "FEN");
 	int c960 = variant && variant_is_960(variant);
 	if (variant && !c960 && strcasecmp(variant, "standard") != 0 && strcasecmp(variant, "") != 0 &&
 	    strcasecmp(variant, "normal") != 0 && strcasecmp(variant, "from position") != 0) {
@@ -349,20 +768,20 @@ static int setup_start(arb_pgn_reader *r)
 		for (const char *p = variant; *p && k < sizeof shown - 1; p++)
 			shown[k++] = isprint((unsigned char)*p) ? *p : '?';
 		shown[k] = 0;
-		return game_error(r, r->variant_line, r->variant_col, "variant '%s' is not supported", shown);
+		return game_error(ps, ps->variant_line, ps->variant_col, "variant '%s' is not supported", shown);
 	}
 	if (fen) {
 		arb_error ferr;
-		if (arb_position_set_fen(&r->rec->start, fen, c960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO, &ferr) != ARB_OK)
-			return game_error(r, r->fen_line, r->fen_col, "FEN tag: %s", ferr.message);
+		if (arb_position_set_fen(&ps->rec->start, fen, c960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO, &ferr) != ARB_OK)
+			return game_error(ps, ps->fen_line, ps->fen_col, "FEN tag: %s", ferr.message);
 	}
 	if (c960)
-		arb_position_set_chess960(&r->rec->start, 1);
+		arb_position_set_chess960(&ps->rec->start, 1);
 	return 1;
 }
 
 /* ------------------------------------------------------------------------
- * Movetext
+ * Parser: movetext
  * ---------------------------------------------------------------------- */
 
 static int glyph_nag(const char *s, size_t n)
@@ -374,108 +793,107 @@ static int glyph_nag(const char *s, size_t n)
 	return 0;
 }
 
-/* Reads a comment body after '{' into r->text, whitespace (and NUL bytes)
- * collapsed. A tag pair ([Name "...) at the start of a line ends an
- * unterminated comment: it is the next game's tag section far more often
- * than comment text. */
-static int read_brace_comment(arb_pgn_reader *r, long line, long col)
+/* Reads a comment body after '{' into ps->text, whitespace (and NUL bytes)
+ * collapsed. A tag pair at the start of a line ends it unterminated (see
+ * tag_pair_at). */
+static int read_brace_comment(parser *ps, long line, long col)
 {
 	int c, space = 0;
-	r->text_len = 0;
+	ps->text_len = 0;
 	for (;;) {
-		c = nextc(r);
-		if (c == EOF || (c == '\n' && tag_pair_ahead(r)))
-			return game_error(r, line, col, "comment not terminated");
+		c = nextc(ps);
+		if (c == EOF || (c == '\n' && tag_pair_at(ps->p, (size_t)(ps->end - ps->p))))
+			return game_error(ps, line, col, "comment not terminated");
 		if (c == '}')
 			break;
 		if (is_space(c) || c == 0) {
-			space = r->text_len > 0;
+			space = ps->text_len > 0;
 			continue;
 		}
-		if (r->text_len >= TEXT_MAX)
-			return game_error(r, line, col, "comment longer than %d bytes", TEXT_MAX);
-		if ((space && !text_push(r, ' ')) || !text_push(r, (char)c))
-			return game_error(r, line, col, "out of memory");
+		if (ps->text_len >= TEXT_MAX)
+			return game_error(ps, line, col, "comment longer than %d bytes", TEXT_MAX);
+		if ((space && !text_push(ps, ' ')) || !text_push(ps, (char)c))
+			return no_memory(ps, line, col);
 		space = 0;
 	}
 	return 1;
 }
 
-static void read_line_comment(arb_pgn_reader *r)
+static int read_line_comment(parser *ps, long line, long col)
 {
 	int c, space = 0;
-	r->text_len = 0;
-	while ((c = peekc(r)) != EOF && c != '\n') {
-		nextc(r);
+	ps->text_len = 0;
+	while ((c = peekc(ps)) != EOF && c != '\n') {
+		nextc(ps);
 		if (is_space(c) || c == 0) {
-			space = r->text_len > 0;
+			space = ps->text_len > 0;
 			continue;
 		}
-		if (r->text_len < TEXT_MAX) {
-			if (space)
-				text_push(r, ' ');
-			text_push(r, (char)c);
+		if (ps->text_len < TEXT_MAX) {
+			if ((space && !text_push(ps, ' ')) || !text_push(ps, (char)c))
+				return no_memory(ps, line, col);
 		}
 		space = 0;
 	}
-}
-
-/* Attaches the comment in r->text to the current place in the tree. */
-static int place_comment(arb_pgn_reader *r, long line, long col)
-{
-	frame *f = &r->stack[r->depth];
-	if (f->has_prev || r->depth == 0) {
-		int node = f->has_prev ? f->node : 0;
-		if (!rec_add_comment(r->rec, node, r->text, r->text_len, 0))
-			return game_error(r, line, col, "out of memory");
-		return 1;
-	}
-	/* Before the first move of a variation: kept for that move. */
-	char *q = realloc(r->pending, r->pending_len + r->text_len + 2);
-	if (!q)
-		return game_error(r, line, col, "out of memory");
-	r->pending = q;
-	if (r->pending_len)
-		r->pending[r->pending_len++] = ' ';
-	memcpy(r->pending + r->pending_len, r->text, r->text_len);
-	r->pending_len += r->text_len;
-	f->pre_pending = 1;
 	return 1;
 }
 
-static int is_symbol_char(int c)
+/* Attaches the comment in ps->text to the current place in the tree. */
+static int place_comment(parser *ps, long line, long col)
 {
-	return isalnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
-	       c == '/' || c == '!' || c == '?' || c == '.';
+	frame *f = &ps->stack[ps->depth];
+	if (f->has_prev || ps->depth == 0) {
+		int node = f->has_prev ? f->node : 0;
+		if (!rec_add_comment(ps->rec, node, ps->text, ps->text_len, 0))
+			return no_memory(ps, line, col);
+		return 1;
+	}
+	/* Before the first move of a variation: kept (in the record's pool) for
+	 * that move, joined to one already waiting. */
+	size_t len = ps->text_len;
+	if (ps->pending >= 0) {
+		size_t old = ps->pending_len, sep = old > 0;
+		if (!text_reserve(ps, old + sep + len + 1))
+			return no_memory(ps, line, col);
+		memmove(ps->text + old + sep, ps->text, len);
+		memcpy(ps->text, rec_str(ps->rec, ps->pending), old);
+		if (sep)
+			ps->text[old] = ' ';
+		len += old + sep;
+	}
+	int off = rec_intern(ps->rec, ps->text, len);
+	if (off < 0)
+		return no_memory(ps, line, col);
+	ps->pending = off;
+	ps->pending_len = len;
+	return 1;
 }
 
-static int play_san(arb_pgn_reader *r, const char *tok, size_t n, long line, long col)
+static int play_san(parser *ps, const char *tok, size_t n, long line, long col)
 {
-	frame *f = &r->stack[r->depth];
+	frame *f = &ps->stack[ps->depth];
 	arb_error serr;
 	arb_move m;
 	size_t core = n;
 	while (core && (tok[core - 1] == '!' || tok[core - 1] == '?'))
 		core--;
-	unsigned san_flags = r->flags & ARB_PGN_STRICT_SAN ? ARB_SAN_STRICT : 0;
+	unsigned san_flags = ps->flags & ARB_PGN_STRICT_SAN ? ARB_SAN_STRICT : 0;
 	if (arb_move_from_san(&f->pos, tok, core, san_flags, &m, &serr) != ARB_OK)
-		return game_error(r, line, col, "%s", serr.message);
+		return game_error(ps, line, col, "%s", serr.message);
 	if (m == ARB_MOVE_NULL)
-		return game_error(r, line, col, "null move '%.*s' is not supported", (int)n, tok);
-	int node = rec_add_node(r->rec, f->node, m);
+		return game_error(ps, line, col, "null move '%.*s' is not supported", (int)n, tok);
+	int node = rec_add_node(ps->rec, f->node, m);
 	if (node == ARB_NO_NODE)
-		return game_error(r, line, col, "out of memory");
-	if (f->pre_pending) {
-		if (!rec_add_comment(r->rec, node, r->pending, r->pending_len, 1))
-			return game_error(r, line, col, "out of memory");
-		f->pre_pending = 0;
-		r->pending_len = 0;
+		return no_memory(ps, line, col);
+	if (ps->pending >= 0) {
+		ps->rec->nodes[node].pre_comment = ps->pending;
+		ps->pending = -1;
 	}
 	int nag = glyph_nag(tok + core, n - core);
-	if (nag && !rec_add_nag(r->rec, node, nag))
-		return game_error(r, line, col, "out of memory");
+	if (nag && !rec_add_nag(ps->rec, node, nag))
+		return no_memory(ps, line, col);
 	if (n > core && !nag)
-		return game_error(r, line, col + (long)core, "unknown annotation '%.*s'", (int)(n - core), tok + core);
+		return game_error(ps, line, col + (long)core, "unknown annotation '%.*s'", (int)(n - core), tok + core);
 	arb_undo u;
 	f->prev_pos = f->pos;
 	f->prev_node = f->node;
@@ -485,109 +903,131 @@ static int play_san(arb_pgn_reader *r, const char *tok, size_t n, long line, lon
 	return 1;
 }
 
-/* Skips a variation's content (the '(' was read) when variations are not kept. */
-static int skip_variation(arb_pgn_reader *r, long line, long col)
+/* Opens a variation: the alternative to the last move at the current depth. */
+static int open_variation(parser *ps, long line, long col)
+{
+	if (ps->depth == VARIATION_DEPTH_MAX)
+		return game_error(ps, line, col, "variations nested deeper than %d", VARIATION_DEPTH_MAX);
+	if (ps->depth + 1 == ps->stack_cap) {
+		int cap = 2 * ps->stack_cap;
+		if (cap > VARIATION_DEPTH_MAX + 1)
+			cap = VARIATION_DEPTH_MAX + 1;
+		size_t size = sizeof(frame) * (size_t)cap;
+		frame *q = ps->stack == ps->stack_inline ? malloc(size) : realloc(ps->stack, size);
+		if (!q)
+			return no_memory(ps, line, col);
+		if (ps->stack == ps->stack_inline)
+			memcpy(q, ps->stack, sizeof(frame) * (size_t)ps->stack_cap);
+		ps->stack = q;
+		ps->stack_cap = cap;
+	}
+	frame *up = &ps->stack[ps->depth], *f = &ps->stack[ps->depth + 1];
+	f->node = up->prev_node;
+	f->pos = up->prev_pos;
+	f->has_prev = 0;
+	f->open_line = line;
+	f->open_col = col;
+	ps->depth++;
+	return 1;
+}
+
+/* Skips a variation's content (the '(' was read) when variations are not
+ * kept: the same extent as reading it (see sp_movetext). */
+static int skip_variation(parser *ps, long line, long col)
 {
 	int level = 1, c;
 	while (level > 0) {
-		c = nextc(r);
-		if (c == EOF)
-			return game_error(r, line, col, "variation not terminated");
+		c = peekc(ps);
+		if (c == EOF || (c == '[' && ps->col == 1))
+			return game_error(ps, line, col, "variation not terminated");
+		if (c == '%' && ps->col == 1) {
+			skip_line(ps);
+			continue;
+		}
+		nextc(ps);
 		if (c == '(')
 			level++;
 		else if (c == ')')
 			level--;
-		else if (c == '{' && !read_brace_comment(r, r->line, r->col))
+		else if (c == '{' && !read_brace_comment(ps, ps->line, ps->col - 1))
 			return 0;
 		else if (c == ';')
-			skip_line(r);
+			skip_line(ps);
 	}
 	return 1;
 }
 
 enum movetext_end { END_RESULT, END_NEW_GAME, END_EOF, END_ERROR };
 
-static enum movetext_end read_movetext(arb_pgn_reader *r)
+static enum movetext_end read_movetext(parser *ps)
 {
 	char tok[TOKEN_MAX + 1];
-	frame *root = &r->stack[0];
+	frame *root = &ps->stack[0];
 	root->node = 0;
 	root->has_prev = 0;
-	root->pre_pending = 0;
-	root->pos = r->rec->start;
-	r->depth = 0;
-	r->pending_len = 0;
+	root->pos = ps->rec->start;
+	ps->depth = 0;
+	ps->pending = -1;
 
 	for (;;) {
-		skip_space(r);
-		long line = r->line, col = r->col;
-		int c = peekc(r);
-		if (c == EOF) {
-			if (r->depth > 0)
-				return game_error(r, line, col, "variation not terminated at end of input"), END_ERROR;
-			return END_EOF;
-		}
-		if (c == '[' && col == 1) {
-			if (r->depth > 0)
-				return game_error(r, line, col, "variation not terminated before the next game"), END_ERROR;
-			return END_NEW_GAME;
+		skip_space(ps);
+		long line = ps->line, col = ps->col;
+		int c = peekc(ps);
+		if (c == EOF || (c == '[' && col == 1)) { /* the end of the text, or the next game */
+			if (ps->depth > 0) { /* reported at the innermost open '(' */
+				frame *f = &ps->stack[ps->depth];
+				game_error(ps, f->open_line, f->open_col, "variation not terminated");
+				return END_ERROR;
+			}
+			return c == EOF ? END_EOF : END_NEW_GAME;
 		}
 		if (c == '%' && col == 1) {
-			skip_line(r);
+			skip_line(ps);
 			continue;
 		}
-		nextc(r);
+		nextc(ps);
 		switch (c) {
 		case '{':
-			if (!read_brace_comment(r, line, col) || !place_comment(r, line, col))
+			if (!read_brace_comment(ps, line, col) || !place_comment(ps, line, col))
 				return END_ERROR;
 			continue;
 		case ';':
-			read_line_comment(r);
-			if (!place_comment(r, line, col))
+			if (!read_line_comment(ps, line, col) || !place_comment(ps, line, col))
 				return END_ERROR;
 			continue;
 		case '(':
-			if (!r->stack[r->depth].has_prev)
-				return game_error(r, line, col, "variation before any move"), END_ERROR;
-			if (r->flags & ARB_PGN_SKIP_VARIATIONS) {
-				if (!skip_variation(r, line, col))
+			if (!ps->stack[ps->depth].has_prev)
+				return game_error(ps, line, col, "variation before any move"), END_ERROR;
+			if (ps->flags & ARB_PGN_SKIP_VARIATIONS) {
+				if (!skip_variation(ps, line, col))
 					return END_ERROR;
 				continue;
 			}
-			if (r->depth == VARIATION_DEPTH_MAX)
-				return game_error(r, line, col, "variations nested deeper than %d", VARIATION_DEPTH_MAX), END_ERROR;
-			{
-				frame *up = &r->stack[r->depth], *f = &r->stack[r->depth + 1];
-				f->node = up->prev_node;
-				f->pos = up->prev_pos;
-				f->has_prev = 0;
-				f->pre_pending = 0;
-				r->depth++;
-			}
+			if (!open_variation(ps, line, col))
+				return END_ERROR;
 			continue;
 		case ')':
-			if (r->depth == 0)
-				return game_error(r, line, col, "')' without a variation"), END_ERROR;
-			r->depth--;
-			r->pending_len = 0;
+			if (ps->depth == 0)
+				return game_error(ps, line, col, "')' without a variation"), END_ERROR;
+			ps->depth--;
+			ps->pending = -1;
 			continue;
 		case '*':
-			if (r->depth > 0)
-				return game_error(r, line, col, "result inside a variation"), END_ERROR;
-			arb_record_set_result(r->rec, "*");
+			if (ps->depth > 0)
+				return game_error(ps, line, col, "result inside a variation"), END_ERROR;
+			arb_record_set_result(ps->rec, "*");
 			return END_RESULT;
 		case '$': {
 			int nag = 0, digits = 0;
-			while (isdigit(peekc(r)) && digits < 4) {
-				nag = nag * 10 + nextc(r) - '0';
+			while (is_digit(peekc(ps)) && digits < 4) {
+				nag = nag * 10 + nextc(ps) - '0';
 				digits++;
 			}
-			if (!digits || nag > 255 || isdigit(peekc(r)))
-				return game_error(r, line, col, "bad NAG"), END_ERROR;
-			frame *f = &r->stack[r->depth];
-			if (f->has_prev && !rec_add_nag(r->rec, f->node, nag))
-				return game_error(r, line, col, "out of memory"), END_ERROR;
+			if (!digits || nag > 255 || is_digit(peekc(ps)))
+				return game_error(ps, line, col, "bad NAG"), END_ERROR;
+			frame *f = &ps->stack[ps->depth];
+			if (f->has_prev && !rec_add_nag(ps->rec, f->node, nag))
+				return no_memory(ps, line, col), END_ERROR;
 			continue;
 		}
 		case '.':
@@ -596,173 +1036,151 @@ static enum movetext_end read_movetext(arb_pgn_reader *r)
 			break;
 		}
 		if (!is_symbol_char(c))
-			return game_error(r, line, col, isprint(c) ? "unexpected character '%c'" : "unexpected byte 0x%02x", c), END_ERROR;
+			return game_error(ps, line, col, isprint(c) ? "unexpected character '%c'" : "unexpected byte 0x%02x", c), END_ERROR;
 
-		/* A symbol: result, move number, glyph or SAN. */
+		/* A symbol: result, move number, glyph or SAN (see sp_token). */
 		size_t n = 0;
 		tok[n++] = (char)c;
-		if (isdigit(c)) {
-			while (isdigit(peekc(r)) && n < TOKEN_MAX)
-				tok[n++] = (char)nextc(r);
-			if (peekc(r) == '.' || is_space(peekc(r)) || peekc(r) == EOF) {
-				while (peekc(r) == '.')
-					nextc(r);
+		if (is_digit(c)) {
+			while (is_digit(peekc(ps)) && n < TOKEN_MAX)
+				tok[n++] = (char)nextc(ps);
+			if (peekc(ps) == '.' || is_space(peekc(ps)) || peekc(ps) == EOF) {
+				while (peekc(ps) == '.')
+					nextc(ps);
 				continue; /* a move number */
 			}
 		}
-		while (n < TOKEN_MAX && is_symbol_char(peekc(r)))
-			tok[n++] = (char)nextc(r);
+		while (n < TOKEN_MAX && is_symbol_char(peekc(ps)))
+			tok[n++] = (char)nextc(ps);
 		if (n == TOKEN_MAX)
-			return game_error(r, line, col, "token too long"), END_ERROR;
+			return game_error(ps, line, col, "token too long"), END_ERROR;
 		tok[n] = 0;
-		if (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2")) {
-			if (r->depth > 0)
-				return game_error(r, line, col, "result inside a variation"), END_ERROR;
-			arb_record_set_result(r->rec, tok);
+		if (is_result(tok, n)) {
+			if (ps->depth > 0)
+				return game_error(ps, line, col, "result inside a variation"), END_ERROR;
+			arb_record_set_result(ps->rec, tok);
 			return END_RESULT;
 		}
 		if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep"))
 			continue;
 		int nag = glyph_nag(tok, n);
 		if (nag) {
-			frame *f = &r->stack[r->depth];
-			if (f->has_prev && !rec_add_nag(r->rec, f->node, nag))
-				return game_error(r, line, col, "out of memory"), END_ERROR;
+			frame *f = &ps->stack[ps->depth];
+			if (f->has_prev && !rec_add_nag(ps->rec, f->node, nag))
+				return no_memory(ps, line, col), END_ERROR;
 			continue;
 		}
-		if (!play_san(r, tok, n, line, col))
+		if (!play_san(ps, tok, n, line, col))
 			return END_ERROR;
 	}
 }
 
-/* After an error: skips the rest of the game (its remaining tag lines, then
- * its movetext to the result or the next tag section). */
-static void skip_game(arb_pgn_reader *r, int in_tags)
+/* Skips what may come between games (see sp_between). */
+static void skip_between(parser *ps)
 {
-	int depth = 0;
-	if (in_tags) {
-		skip_line(r);
-		for (skip_space(r); peekc(r) == '['; skip_space(r))
-			skip_line(r);
-	}
 	for (;;) {
-		skip_space(r);
-		int c = peekc(r);
-		if (c == EOF)
-			return;
-		if (c == '[' && r->col == 1)
-			return;
-		nextc(r);
-		if (c == '{') {
-			while ((c = nextc(r)) != EOF && c != '}')
-				;
-		} else if (c == ';' || (c == '%' && r->col == 2)) {
-			skip_line(r);
-		} else if (c == '(') {
-			depth++;
-		} else if (c == ')') {
-			depth -= depth > 0;
-		} else if (c == '*' && depth == 0) {
-			return;
-		} else if (is_symbol_char(c)) {
-			char tok[8];
-			size_t n = 0;
-			tok[n++] = (char)c;
-			while (is_symbol_char(peekc(r))) {
-				int d = nextc(r);
-				if (n < sizeof tok - 1)
-					tok[n++] = (char)d;
-			}
-			tok[n] = 0;
-			if (depth == 0 && (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2")))
-				return;
-		}
+		skip_space(ps);
+		int c = peekc(ps);
+		if (c == ';' || (c == '%' && ps->col == 1))
+			skip_line(ps);
+		else
+			break;
 	}
+}
+
+/* Reads the one game of the text into ps->rec. */
+static void read_game(parser *ps)
+{
+	long line = ps->line, col = ps->col;
+	skip_between(ps);
+	if (peekc(ps) == EOF) {
+		game_error(ps, line, col, "no game in the text");
+		return;
+	}
+	if (!read_tags(ps) || !setup_start(ps))
+		return;
+	enum movetext_end end = read_movetext(ps);
+	if (end == END_ERROR)
+		return;
+	const char *tag_result = arb_record_tag(ps->rec, "Result");
+	if (end != END_RESULT && tag_result)
+		arb_record_set_result(ps->rec, tag_result);
+	if (end == END_RESULT)
+		skip_between(ps);
+	if (peekc(ps) != EOF)
+		game_error(ps, ps->line, ps->col, "text after the end of the game");
+}
+
+arb_status arb_pgn_parse(const arb_pgn_text *t, const char *name, unsigned flags, arb_record *out,
+			 arb_error *err)
+{
+	if (err)
+		memset(err, 0, sizeof *err);
+	if (!t || !t->text || !out)
+		return ARB_E_ARGUMENT;
+	arb_record_clear(out);
+
+	parser ps;
+	ps.p = (const unsigned char *)t->text;
+	ps.end = ps.p + t->len;
+	ps.line = t->line > 0 ? t->line : 1;
+	ps.col = t->column > 0 ? t->column : 1;
+	ps.name = name ? name : "(input)";
+	ps.number = t->number;
+	ps.flags = flags;
+	ps.rec = out;
+	ps.fen_line = ps.fen_col = ps.variant_line = ps.variant_col = 0;
+	ps.failed = 0;
+	ps.text = ps.text_inline;
+	ps.text_len = 0;
+	ps.text_cap = sizeof ps.text_inline;
+	ps.pending = -1;
+	ps.pending_len = 0;
+	ps.stack = ps.stack_inline;
+	ps.stack_cap = FRAMES_INLINE;
+	ps.depth = 0;
+
+	read_game(&ps);
+
+	if (ps.text != ps.text_inline)
+		free(ps.text);
+	if (ps.stack != ps.stack_inline)
+		free(ps.stack);
+	if (!ps.failed)
+		return ARB_OK;
+	if (err)
+		*err = ps.err;
+	if (!(flags & ARB_PGN_KEEP_PARTIAL))
+		arb_record_clear(out);
+	return ps.err.code;
 }
 
 arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
 {
+	arb_pgn_text t;
 	if (err)
 		memset(err, 0, sizeof *err);
 	if (!r || !record)
 		return ARB_E_ARGUMENT;
 	*record = NULL;
-	arb_record_clear(r->rec);
-	r->failed = 0;
-	if (!r->started) {
-		/* The first read happens here, once the source is complete (so a
-		 * read error is seen); a UTF-8 byte order mark is skipped. */
-		r->started = 1;
-		if (peekc(r) == 0xEF) {
-			nextc(r);
-			if (peekc(r) == 0xBB)
-				nextc(r);
-			if (peekc(r) == 0xBF)
-				nextc(r);
-			r->col = 1; /* columns count from after the mark */
-		}
-	}
-
-	/* Find the start of a game: a tag section or movetext. */
-	for (;;) {
-		skip_space(r);
-		int c = peekc(r);
-		if (c == EOF) {
-			if (r->io_error) {
-				if (err) {
-					err->code = ARB_E_IO;
-					snprintf(err->message, sizeof err->message, "%.60s: read error", r->name);
-				}
-				return ARB_E_IO;
-			}
-			return ARB_OK;
-		}
-		if (c == '%' && r->col == 1) {
-			skip_line(r);
-			continue;
-		}
-		if (c == ';') {
-			skip_line(r);
-			continue;
-		}
-		break;
-	}
-	int in_tags = 0;
-	r->fen_line = r->variant_line = 0;
-	while (!r->failed && peekc(r) == '[') {
-		in_tags = !read_tag(r);
-		/* A blank line before the next '[' ends a game of tags only. */
-		int newlines = 0;
-		for (int c = peekc(r); is_space(c) || (c == '%' && r->col == 1); c = peekc(r)) {
-			if (c == '%') /* escape lines between tags */
-				skip_line(r);
-			else
-				newlines += nextc(r) == '\n';
-		}
-		if (newlines >= 2)
-			break;
-	}
-	enum movetext_end end = END_ERROR;
-	if (!r->failed && setup_start(r)) {
-		const char *tag_result = arb_record_tag(r->rec, "Result");
-		end = read_movetext(r);
-		if ((end == END_EOF || end == END_NEW_GAME) && tag_result)
-			arb_record_set_result(r->rec, tag_result);
-	}
-	if (r->failed) {
-		if (end != END_NEW_GAME && end != END_EOF)
-			skip_game(r, in_tags);
-		r->games++;
-		r->errors++;
-		if (err)
-			*err = r->err;
+	arb_status st = arb_pgn_next_text(r, &t, err);
+	if (st == ARB_E_PGN) { /* a text too long to keep: nothing was read of it */
+		arb_record_clear(r->rec);
 		if (r->flags & ARB_PGN_KEEP_PARTIAL)
 			*record = r->rec;
-		return ARB_E_PGN;
+		return st;
 	}
-	r->games++;
-	*record = r->rec;
-	return ARB_OK;
+	if (st != ARB_OK || !t.text)
+		return st;
+	st = arb_pgn_parse(&t, r->name, r->flags, r->rec, err);
+	if (st == ARB_OK) {
+		*record = r->rec;
+		return ARB_OK;
+	}
+	r->errors++;
+	if (st == ARB_E_PGN && (r->flags & ARB_PGN_KEEP_PARTIAL))
+		*record = r->rec;
+	return st;
 }
 
 /* ------------------------------------------------------------------------

@@ -10,9 +10,14 @@
  * described by its expected.tsv, plus a 10 MB tag value and 200 nested
  * variations made at run time): exact error locations, good games around the
  * bad one still read, counts, and partial games on request. Every input is
- * also read through a one-byte-at-a-time source.
+ * also read through a one-byte-at-a-time source. Reading in two stages
+ * (arb_pgn_next_text, arb_pgn_parse): the splitter's extents on crafted
+ * inputs, the same games and messages as arb_pgn_next on every collection,
+ * every broken input and random bytes, the parser's own errors and
+ * arguments, the game text limit, and parsing on two threads.
  */
 #include <check.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1628,17 +1633,742 @@ START_TEST(test_broken_random_bytes)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------
+ * Splitter and parser: arb_pgn_next_text, arb_pgn_parse
+ * ---------------------------------------------------------------------- */
+
+typedef struct extent {
+	const char *text; /* the game's text, exactly */
+	long line, column;
+} extent;
+
+/* Splits `in` with arb_pgn_next_text (whole, 1-byte and 7-byte reads) and
+ * checks each game's text, place and number against `want` (NULL-ended). */
+static void expect_split(const char *in, const extent *want)
+{
+	static const size_t chunks[] = {0, 1, 7};
+	for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+		mem_src src;
+		arb_pgn_reader *r = reader(&src, in, strlen(in), chunks[c], 0);
+		arb_pgn_text t;
+		arb_error err;
+		long n = 0;
+		for (;; n++) {
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+			if (!t.text)
+				break;
+			ck_assert_msg(want[n].text != NULL, "\"%s\": more than %ld games: \"%.*s\"",
+				      in, n, (int)t.len, t.text);
+			ck_assert_msg(t.len == strlen(want[n].text) &&
+					      memcmp(t.text, want[n].text, t.len) == 0,
+				      "\"%s\" (chunk %zu): game %ld is \"%.*s\", expected \"%s\"",
+				      in, chunks[c], n + 1, (int)t.len, t.text, want[n].text);
+			ck_assert_msg(t.line == want[n].line && t.column == want[n].column,
+				      "\"%s\": game %ld at %ld:%ld, expected %ld:%ld", in, n + 1,
+				      t.line, t.column, want[n].line, want[n].column);
+			ck_assert_int_eq(t.number, n + 1);
+		}
+		ck_assert_msg(want[n].text == NULL, "\"%s\": %ld games, expected more", in, n);
+		ck_assert_int_eq(arb_pgn_reader_games(r), n);
+		ck_assert_int_eq(arb_pgn_reader_errors(r), 0); /* nothing is parsed */
+		/* At the end it stays at the end. */
+		ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+		ck_assert_ptr_null(t.text);
+		arb_pgn_reader_free(r);
+	}
+}
+
+START_TEST(test_split_extents)
+{
+	/* Games of tags only: a blank line, then '['. */
+	expect_split("[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n\n\n[Event \"d\"]\n\n1. e4 *\n",
+		     (const extent[]){{"[Event \"a\"]\n[Site \"b\"]\n\n", 1, 1},
+				      {"[Event \"c\"]\n\n\n", 4, 1},
+				      {"[Event \"d\"]\n\n1. e4 *", 7, 1},
+				      {NULL, 0, 0}});
+	/* No blank line: tags, then movetext; an escape line between tags. */
+	expect_split("[Event \"a\"]\n%note\n[Site \"b\"]\n1. e4 *",
+		     (const extent[]){{"[Event \"a\"]\n%note\n[Site \"b\"]\n1. e4 *", 1, 1},
+				      {NULL, 0, 0}});
+	/* A tag value holding ']', '{', ';', an escaped quote; tags on one line. */
+	expect_split("[Event \"a]{;\\\"\"] [Site \"[\"]\n\n1. e4 *",
+		     (const extent[]){{"[Event \"a]{;\\\"\"] [Site \"[\"]\n\n1. e4 *", 1, 1},
+				      {NULL, 0, 0}});
+	/* A '[' in column 1 inside a brace comment is comment text... */
+	expect_split("1. e4 {a\n[%clk 0:01:00]\n[b} e5 *\n[Event \"x\"]\n\n*",
+		     (const extent[]){{"1. e4 {a\n[%clk 0:01:00]\n[b} e5 *", 1, 1},
+				      {"[Event \"x\"]\n\n*", 4, 1},
+				      {NULL, 0, 0}});
+	/* ...unless the line starts with a tag pair: the comment is cut there. */
+	expect_split("1. e4 {open\n[Event \"n\"]\n\n1. d4 *",
+		     (const extent[]){{"1. e4 {open\n", 1, 1},
+				      {"[Event \"n\"]\n\n1. d4 *", 2, 1},
+				      {NULL, 0, 0}});
+	/* A termination marker ends a game at depth 0 only; ')' at depth 0. */
+	expect_split("1. e4 (1. d4 1-0 (1. c4 *) 0-1) e5 1/2-1/2 1. c4 ) 1-0",
+		     (const extent[]){{"1. e4 (1. d4 1-0 (1. c4 *) 0-1) e5 1/2-1/2", 1, 1},
+				      {"1. c4 ) 1-0", 1, 44},
+				      {NULL, 0, 0}});
+	/* Games without tags; the next one starts on the same line. */
+	expect_split("1. e4 e5 1-0\n1. d4 d5 0-1 1. c4 *\n",
+		     (const extent[]){{"1. e4 e5 1-0", 1, 1},
+				      {"1. d4 d5 0-1", 2, 1},
+				      {"1. c4 *", 2, 14},
+				      {NULL, 0, 0}});
+	/* No result, then the next game's tags. */
+	expect_split("[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4",
+		     (const extent[]){{"[Event \"a\"]\n\n1. e4 e5\n\n", 1, 1},
+				      {"[Event \"b\"]\n\n1. d4", 5, 1},
+				      {NULL, 0, 0}});
+	/* Tokens: a move number glued to a result, results inside other tokens. */
+	expect_split("1. e4 e5 2.1-0 1. d4 e41-0 1-0x 1-0",
+		     (const extent[]){{"1. e4 e5 2.1-0", 1, 1},
+				      {"1. d4 e41-0 1-0x 1-0", 1, 16},
+				      {NULL, 0, 0}});
+	expect_split("1.e4 e5 2...* 3.0-1 *", (const extent[]){{"1.e4 e5 2...*", 1, 1},
+							       {"3.0-1", 1, 15},
+							       {"*", 1, 21},
+							       {NULL, 0, 0}});
+	/* NAGs, ';' comments (with a marker and a '[' in them), escape lines. */
+	expect_split("1. e4 $1 ; 1-0 {\n[Event \"x\"] e5\n%1-0 (\ne5 $20 *",
+		     (const extent[]){{"1. e4 $1 ; 1-0 {\n", 1, 1},
+				      {"[Event \"x\"] e5\n%1-0 (\ne5 $20 *", 2, 1},
+				      {NULL, 0, 0}});
+	/* Between games: white space, escape lines and ';' comments are skipped. */
+	expect_split("\n  ; before\n%escape [x\n  [Event \"a\"]\n\n* ; after\n\n%x\n",
+		     (const extent[]){{"[Event \"a\"]\n\n*", 4, 3}, {NULL, 0, 0}});
+	/* A UTF-8 byte order mark; columns count from after it. */
+	expect_split("\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 *",
+		     (const extent[]){{"[Event \"a\"]\n\n1. e4 *", 1, 1}, {NULL, 0, 0}});
+	expect_split("\xEF\xBB\xBF"
+		     "1. e4 * 1. d4 *",
+		     (const extent[]){{"1. e4 *", 1, 1}, {"1. d4 *", 1, 9}, {NULL, 0, 0}});
+	/* CRLF: the blank line is "\r\n\r\n". */
+	expect_split("[Event \"a\"]\r\n\r\n[Event \"b\"]\r\n\r\n1. e4 {x\r\n[%clk 0:00:01]} *\r\n",
+		     (const extent[]){{"[Event \"a\"]\r\n\r\n", 1, 1},
+				      {"[Event \"b\"]\r\n\r\n1. e4 {x\r\n[%clk 0:00:01]} *", 3, 1},
+				      {NULL, 0, 0}});
+	/* Broken games end where good ones would: a bad move, a bad tag (to its
+	 * line's end, then the tag section goes on), a NUL byte. */
+	expect_split("[Event \"bad\"]\n\n1. e4 Ke3 e5 1-0\n\n[Event \"good\"]\n\n1. d4 *",
+		     (const extent[]){{"[Event \"bad\"]\n\n1. e4 Ke3 e5 1-0", 1, 1},
+				      {"[Event \"good\"]\n\n1. d4 *", 5, 1},
+				      {NULL, 0, 0}});
+	expect_split("[Event Bad] x\n[Site \"s\"]\n\n[Event \"Bad\n\n[Event \"good\"]\n\n*",
+		     (const extent[]){{"[Event Bad] x\n[Site \"s\"]\n\n", 1, 1},
+				      {"[Event \"Bad\n\n", 4, 1},
+				      {"[Event \"good\"]\n\n*", 6, 1},
+				      {NULL, 0, 0}});
+	expect_split("1. e4 \x01\x7f e5 1-0 *",
+		     (const extent[]){{"1. e4 \x01\x7f e5 1-0", 1, 1}, {"*", 1, 17}, {NULL, 0, 0}});
+	/* A tag that does not scan ends with the line on which it starts, even
+	 * when its scan went on over white space to the next lines. */
+	expect_split("1. e4 *\n[Site\n\n[Event \"b\"]\n\n1. d4 *",
+		     (const extent[]){{"1. e4 *", 1, 1},
+				      {"[Site\n\n", 2, 1},
+				      {"[Event \"b\"]\n\n1. d4 *", 4, 1},
+				      {NULL, 0, 0}});
+	/* The end of the input in a comment, a tag, a variation. */
+	expect_split("1. e4 {never closed\n2. d4 *",
+		     (const extent[]){{"1. e4 {never closed\n2. d4 *", 1, 1}, {NULL, 0, 0}});
+	expect_split("[Event \"a", (const extent[]){{"[Event \"a", 1, 1}, {NULL, 0, 0}});
+	expect_split("1. e4 (1. d4 *", (const extent[]){{"1. e4 (1. d4 *", 1, 1}, {NULL, 0, 0}});
+	/* Nothing but what lies between games. */
+	expect_split("", (const extent[]){{NULL, 0, 0}});
+	expect_split(" \n;x\n%y\n\xEF", (const extent[]){{"\xEF", 4, 1}, {NULL, 0, 0}});
+}
+END_TEST
+
+/* One game as read: status, error and the game written back (when there is
+ * a record). */
+typedef struct read_result {
+	arb_status st;
+	arb_error err;
+	sink pgn;
+} read_result;
+
+static void note(read_result *o, arb_status st, const arb_error *err, const arb_record *g)
+{
+	o->st = st;
+	o->err = *err;
+	memset(&o->pgn, 0, sizeof o->pgn);
+	if (g)
+		write_game(g, &o->pgn);
+	else
+		sink_write(&o->pgn, "(none)", 6);
+}
+
+static void same_result(const char *what, long game, const read_result *a, const read_result *b)
+{
+	ck_assert_msg(a->st == b->st, "%s: game %ld: %s by arb_pgn_next, %s in two stages", what,
+		      game, arb_status_name(a->st), arb_status_name(b->st));
+	ck_assert_msg(strcmp(a->err.message, b->err.message) == 0 && a->err.line == b->err.line &&
+			      a->err.column == b->err.column && a->err.code == b->err.code,
+		      "%s: game %ld: \"%s\" by arb_pgn_next, \"%s\" in two stages", what, game,
+		      a->err.message, b->err.message);
+	ck_assert_msg(a->pgn.len == b->pgn.len && memcmp(a->pgn.data, b->pgn.data, a->pgn.len) == 0,
+		      "%s: game %ld differs:\n%s\n-- in two stages --\n%s", what, game, a->pgn.data,
+		      b->pgn.data);
+}
+
+/* Is err exactly the error `why` of game `number` of mem.pgn at its place? */
+static int is_error(const arb_error *err, long number, const char *why)
+{
+	char want[ARB_ERROR_MESSAGE_SIZE];
+	snprintf(want, sizeof want, "mem.pgn:%ld:%d: game %ld: %s", err->line, err->column, number,
+		 why);
+	return err->code == ARB_E_PGN && strcmp(err->message, want) == 0;
+}
+
+/* Reads `text` with arb_pgn_next and with arb_pgn_next_text + arb_pgn_parse
+ * (and with the two mixed, every third game in two stages) and checks that
+ * every game reads the same: status, message, place, game. Returns the
+ * number of games. */
+static long read_both_ways(const char *what, const char *text, size_t len, size_t chunk,
+			   unsigned flags)
+{
+	mem_src sa, sb, sc;
+	arb_pgn_reader *a = reader(&sa, text, len, chunk, flags);
+	arb_pgn_reader *b = reader(&sb, text, len, chunk ? chunk + 2 : 0, flags);
+	arb_pgn_reader *c = reader(&sc, text, len, chunk, flags);
+	arb_record *rec = arb_record_new();
+	long n = 0, bad = 0;
+	ck_assert_ptr_nonnull(rec);
+	for (;; n++) {
+		read_result ra, rb, rc;
+		arb_record *g;
+		arb_error err;
+		arb_pgn_text t;
+
+		ck_assert_msg(n < 100000, "%s: runaway reader", what);
+		memset(&err, 0x55, sizeof err);
+		arb_status st = arb_pgn_next(a, &g, &err);
+		note(&ra, st, &err, g);
+		int end = st == ARB_OK && !g;
+
+		memset(&err, 0x55, sizeof err);
+		st = arb_pgn_next_text(b, &t, &err);
+		if (st == ARB_OK && t.text) {
+			ck_assert_int_eq(t.number, n + 1);
+			memset(&err, 0x55, sizeof err);
+			st = arb_pgn_parse(&t, "mem.pgn", flags, rec, &err);
+			int keep =
+				st == ARB_OK || (st == ARB_E_PGN && (flags & ARB_PGN_KEEP_PARTIAL));
+			note(&rb, st, &err, keep ? rec : NULL);
+			if (!keep)
+				ck_assert_int_eq(arb_record_node_count(rec), 1); /* cleared */
+		} else {
+			ck_assert_msg(st != ARB_E_PGN, "%s: a text refused", what);
+			note(&rb, st, &err, NULL);
+		}
+		same_result(what, n + 1, &ra, &rb);
+		/* The splitter ends a text where the parser ends the game. */
+		ck_assert_msg(!is_error(&ra.err, n + 1, "text after the end of the game") &&
+				      !is_error(&ra.err, n + 1, "no game in the text"),
+			      "%s: game %ld: %s", what, n + 1, ra.err.message);
+
+		if (n % 3 == 2) {
+			st = arb_pgn_next_text(c, &t, &err);
+			if (st == ARB_OK && t.text)
+				st = arb_pgn_parse(&t, "mem.pgn", flags, rec, &err);
+			g = st == ARB_OK || (st == ARB_E_PGN && (flags & ARB_PGN_KEEP_PARTIAL)) ?
+				    rec :
+				    NULL;
+			if (st == ARB_OK && !t.text)
+				g = NULL;
+		} else {
+			st = arb_pgn_next(c, &g, &err);
+		}
+		note(&rc, st, &err, g);
+		same_result(what, n + 1, &ra, &rc);
+
+		sink_free(&ra.pgn);
+		sink_free(&rb.pgn);
+		sink_free(&rc.pgn);
+		if (end)
+			break;
+		ck_assert_msg(ra.st == ARB_OK || ra.st == ARB_E_PGN, "%s: %s", what,
+			      ra.err.message);
+		bad += ra.st != ARB_OK;
+	}
+	ck_assert_int_eq(arb_pgn_reader_games(a), n);
+	ck_assert_int_eq(arb_pgn_reader_games(b), n);
+	ck_assert_int_eq(arb_pgn_reader_games(c), n);
+	ck_assert_int_eq(arb_pgn_reader_errors(a), bad);
+	ck_assert_int_eq(arb_pgn_reader_errors(b), 0); /* it parsed nothing */
+	arb_pgn_reader_free(a);
+	arb_pgn_reader_free(b);
+	arb_pgn_reader_free(c);
+	arb_record_free(rec);
+	return n;
+}
+
+static const unsigned both_flags[] = {0, ARB_PGN_KEEP_PARTIAL, ARB_PGN_SKIP_VARIATIONS,
+				      ARB_PGN_STRICT_SAN | ARB_PGN_KEEP_PARTIAL};
+
+START_TEST(test_two_stages_collections)
+{
+	size_t len;
+	const char *file = collections[_i].file;
+	char *text = load("pgn", file, &len);
+	for (size_t f = 0; f < sizeof both_flags / sizeof both_flags[0]; f++)
+		ck_assert_int_eq(read_both_ways(file, text, len, f == 1 ? 7 : 0, both_flags[f]),
+				 collections[_i].games);
+	free(text);
+}
+END_TEST
+
+/* Broken inputs made here: each is also checked at every prefix. */
+static const char *const broken_inputs[] = {
+	"[Event \"a\"]\n\n1. e4 {open\n[Event \"b\"]\n\n1. d4 *\n",
+	"1. e4 (1. d4 e5\n[Event \"b\"]\n\n1. d4 *\n",
+	"1. e4 e5 (1... c5 1-0) 2. Nf3 *\n1. d4 *",
+	"1. e4 e5 ) 2. Nf3 1-0\n1. d4 *",
+	"[Event Bad]\n[Site \"x\"]\n\n1. e4 *\n[Event \"Bad\n\n[Event \"good\"]\n\n1. e4 *",
+	"[Event \"a\"]\n\n[Event \"b\"]\n  [Site \"c\"]\n1. e4 *",
+	"1. e4 $300 e5 1-0 1. e4 $1234 1-0 1. e4 $ 1-0 1. d4 *",
+	"1. e4 @ e5 1-0\n\x01\x02 junk 1-0 1. d4 *",
+	"1. e4 e5 2. Ke3 {a} (2. d4 *) 1/2-1/2 1. d4 e41-0 1-0 1. c4 *",
+	"1. e4 {a\n[%clk 0:00:01]\n} e5 (1... c5 ; (\n%(\n2. Nf3) *\n",
+	"1. e4 (1. d4 {x} (1. c4)) (1. Nf3 ;\n) 1-0\n1. e4 (*) 1-0 1. d4 *",
+	"( 1. e4 * 1. e4 ( ) e5 * 1. e4 1-0 {after} 1. d4 *",
+	"[Variant \"Crazyhouse\"]\n\n1. e4 *\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n[Event \"ok\"]\n*",
+	"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O-O 1-0\r\n\r\n1. d4 d5 \r\n2. c4 {\r\n} *\r\n",
+	"[Event \"a\"]\n[Site\n\n[Event \"b\"]\n[Date\n \"x\"]\n\n1. d4 *\n[Round \"1\"] ]\n1. e4 *",
+};
+
+START_TEST(test_two_stages_broken)
+{
+	/* The broken-PGN corpus, inputs made here and every prefix of them,
+	 * and seeded random bytes and mutations of a good game. */
+	for (int i = 0; i < broken.nrows; i++) {
+		size_t len;
+		const char *file = tsv_get(&broken.rows[i], tsv_column(&broken, "file"));
+		char *text = load("pgn-broken", file, &len);
+		for (size_t f = 0; f < sizeof both_flags / sizeof both_flags[0]; f++)
+			read_both_ways(file, text, len, f == 2 ? 1 : 0, both_flags[f]);
+		free(text);
+	}
+	for (size_t i = 0; i < sizeof broken_inputs / sizeof broken_inputs[0]; i++) {
+		const char *text = broken_inputs[i];
+		for (size_t k = 0; k <= strlen(text); k++)
+			for (size_t f = 0; f < sizeof both_flags / sizeof both_flags[0]; f++)
+				read_both_ways(text, text, k, k % 3, both_flags[f]);
+	}
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	char text[2048], good[1024];
+	size_t base = (size_t)snprintf(good, sizeof good, good_game_fmt, "Seed");
+	for (int round = 0; round < 1000; round++) {
+		size_t len = round % 2 ? base : 1 + (size_t)round % 700;
+		if (round % 2)
+			memcpy(text, good, base);
+		for (size_t i = 0; i < (round % 2 ? (size_t)(1 + round % 5) : len); i++) {
+			x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+			uint64_t v = x * 2685821657736338717ull;
+			static const char alphabet[] =
+				"[]{}()\"; \n%$.!?+#=-*/012Q8aeghNBRKOx\\\r\t";
+			char ch = v & 1 ? alphabet[(v >> 8) % (sizeof alphabet - 1)] :
+					  (char)(v >> 16);
+			text[round % 2 ? (v >> 24) % len : i] = ch;
+		}
+		read_both_ways(
+			"random", text, len, (size_t)round % 4,
+			both_flags[(size_t)round % (sizeof both_flags / sizeof both_flags[0])]);
+	}
+}
+END_TEST
+
+START_TEST(test_two_stages_deep_errors)
+{
+	/* A bad game after all of Morphy's: line, column and number in the
+	 * message, by either way of reading; the game after it reads. */
+	size_t len;
+	char *morphy = load("pgn", "pgnmentor-Morphy.pgn", &len);
+	static const char tail[] =
+		"\n[Event \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"After\"]\n\n1. d4 *\n";
+	char *text = malloc(len + sizeof tail);
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, morphy, len);
+	memcpy(text + len, tail, sizeof tail);
+	long lines = 1;
+	for (size_t i = 0; i < len; i++)
+		lines += morphy[i] == '\n';
+	ck_assert_int_eq(read_both_ways("deep", text, len + sizeof tail - 1, 0, 0), 213);
+
+	mem_src src;
+	arb_pgn_reader *r = reader(&src, text, len + sizeof tail - 1, 0, ARB_PGN_KEEP_PARTIAL);
+	arb_record *g;
+	arb_error err;
+	arb_status st;
+	while ((st = arb_pgn_next(r, &g, &err)) == ARB_OK && g)
+		;
+	ck_assert_int_eq(st, ARB_E_PGN);
+	char want[128];
+	snprintf(want, sizeof want, "mem.pgn:%ld:13: game 212: ", lines + 3);
+	ck_assert_msg(strncmp(err.message, want, strlen(want)) == 0, "\"%s\", expected \"%s...\"",
+		      err.message, want);
+	ck_assert_int_eq(err.line, lines + 3);
+	ck_assert_int_eq(err.column, 13);
+	ck_assert_int_eq(arb_record_ply_count(g), 2);
+	ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
+	ck_assert_str_eq(arb_record_tag(g, "Event"), "After");
+	arb_pgn_reader_free(r);
+	free(text);
+	free(morphy);
+
+	/* A text placed anywhere: the message says where, from t's place. */
+	arb_record *rec = arb_record_new();
+	arb_pgn_text t = {"1. e4 Ke3 *", 11, 100, 5, 7};
+	ck_assert_int_eq(arb_pgn_parse(&t, "x.pgn", 0, rec, &err), ARB_E_PGN);
+	ck_assert_msg(strncmp(err.message, "x.pgn:100:11: game 7: ", 22) == 0, "%s", err.message);
+	ck_assert_int_eq(err.line, 100);
+	ck_assert_int_eq(err.column, 11);
+	/* Lines count on from t->line, columns restart at 1. */
+	t.text = "1. e4\n e5\n\n  Qd8e7 *";
+	t.len = strlen(t.text);
+	ck_assert_int_eq(arb_pgn_parse(&t, NULL, 0, rec, &err), ARB_E_PGN);
+	ck_assert_msg(strncmp(err.message, "(input):103:3: game 7: ", 23) == 0, "%s", err.message);
+	/* t->column tells whether the text starts a line: a '%' in column 1
+	 * starts an escape line, elsewhere it is a stray character. */
+	t.text = "%x\n1. e4 *";
+	t.len = strlen(t.text);
+	t.column = 1;
+	ck_assert_int_eq(arb_pgn_parse(&t, "x.pgn", 0, rec, &err), ARB_OK);
+	t.column = 4;
+	ck_assert_int_eq(arb_pgn_parse(&t, "x.pgn", 0, rec, &err), ARB_E_PGN);
+	ck_assert_msg(strstr(err.message, "x.pgn:100:4: game 7: unexpected character '%'"), "%s",
+		      err.message);
+	arb_record_free(rec);
+}
+END_TEST
+
+/* Parses `text` as one game at 1:1, game 1. */
+static arb_status parse_one(const char *text, unsigned flags, arb_record *rec, arb_error *err)
+{
+	arb_pgn_text t = {text, strlen(text), 1, 1, 1};
+	return arb_pgn_parse(&t, "t.pgn", flags, rec, err);
+}
+
+START_TEST(test_parse_text)
+{
+	arb_record *rec = arb_record_new();
+	arb_error err;
+
+	/* After the game: white space, ';' comments and escape lines only. */
+	ck_assert_int_eq(parse_one("1. e4 e5 1-0 \n; the end\n%escape\n\n", 0, rec, &err), ARB_OK);
+	ck_assert_int_eq(arb_record_ply_count(rec), 2);
+	ck_assert_str_eq(arb_record_result(rec), "1-0");
+	static const struct {
+		const char *text;
+		long line, column;
+	} after[] = {
+		{"1. e4 e5 1-0 1. d4 *", 1, 14}, /* another game */
+		{"1. e4 *\n{a comment}", 2, 1},  /* the reader's next game */
+		{"1. e4 e5\n[Event \"b\"]\n\n*", 2, 1},
+		{"[Event \"a\"]\n\n[Event \"b\"]\n\n*", 3, 1}, /* after a game of tags only */
+		{"1. e4 1-0 )", 1, 11},
+	};
+	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++) {
+		for (int keep = 0; keep < 2; keep++) {
+			ck_assert_int_eq(parse_one(after[i].text, keep ? ARB_PGN_KEEP_PARTIAL : 0,
+						   rec, &err),
+					 ARB_E_PGN);
+			ck_assert_msg(strstr(err.message, "text after the end of the game") &&
+					      err.line == after[i].line &&
+					      err.column == after[i].column,
+				      "\"%s\": %s", after[i].text, err.message);
+			/* The game itself is whole: kept on request, else cleared. */
+			ck_assert_int_eq(arb_record_ply_count(rec) > 0 ||
+						 arb_record_tag(rec, "Event"),
+					 keep);
+		}
+	}
+
+	/* No game: nothing, or only what lies between games. */
+	static const char *const none[] = {"", "  \n\t", "; a comment\n%escape\n"};
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+		ck_assert_int_eq(parse_one(none[i], 0, rec, &err), ARB_E_PGN);
+		ck_assert_msg(strstr(err.message, "no game"), "\"%s\": %s", none[i], err.message);
+		ck_assert_int_eq(err.line, 1);
+		ck_assert_int_eq(err.column, 1);
+	}
+	/* A comment alone is a game without moves (as the reader has it). */
+	ck_assert_int_eq(parse_one("{just a comment}", 0, rec, &err), ARB_OK);
+	ck_assert_int_eq(arb_record_ply_count(rec), 0);
+	ck_assert_str_eq(arb_record_node_comment(rec, 0), "just a comment");
+
+	/* The record is cleared first; a Result tag stands in for a missing
+	 * marker; a game cut by the end of the text has no marker. */
+	ck_assert_int_eq(parse_one("[Result \"0-1\"]\n\n1. d4", 0, rec, &err), ARB_OK);
+	ck_assert_str_eq(arb_record_result(rec), "0-1");
+	ck_assert_int_eq(parse_one("1. e4", 0, rec, &err), ARB_OK);
+	ck_assert_ptr_null(arb_record_tag(rec, "Result"));
+	ck_assert_str_eq(arb_record_result(rec), "*");
+	ck_assert_int_eq(arb_record_ply_count(rec), 1);
+
+	/* An unterminated variation is reported at its '('. */
+	ck_assert_int_eq(parse_one("1. e4 e5 (1... c5 (1... d5) 2. Nf3", 0, rec, &err), ARB_E_PGN);
+	ck_assert_msg(err.line == 1 && err.column == 10 &&
+			      strstr(err.message, "variation not terminated"),
+		      "%s", err.message);
+	ck_assert_int_eq(
+		parse_one("1. e4 e5 (1... c5\n(1... d5 2. Nf3", ARB_PGN_SKIP_VARIATIONS, rec, &err),
+		ARB_E_PGN);
+	ck_assert_msg(err.line == 1 && err.column == 10, "%s", err.message);
+
+	/* A comment before a variation's first move, joined as the reader joins it. */
+	ck_assert_int_eq(
+		parse_one("1. e4 e5 ({a} {} {b} 1... c5) ({} {c} 1... d5) *", 0, rec, &err),
+		ARB_OK);
+	int c5 = arb_record_node_variation(rec, arb_record_mainline_node(rec, 1));
+	ck_assert_str_eq(arb_record_node_pre_comment(rec, c5), "a  b");
+	ck_assert_str_eq(arb_record_node_pre_comment(rec, arb_record_node_sibling(rec, c5)), "c");
+
+	/* Long comments and tag values, deep variations: past the parser's
+	 * inline buffers. */
+	char *big = malloc(1 << 16);
+	ck_assert_ptr_nonnull(big);
+	size_t k = (size_t)snprintf(big, 1 << 16, "[Annotator \"");
+	memset(big + k, 'a', 3000);
+	k += 3000;
+	k += (size_t)snprintf(big + k, (1 << 16) - k, "\"]\n\n1. e4 {");
+	memset(big + k, 'b', 5000);
+	k += 5000;
+	k += (size_t)snprintf(big + k, (1 << 16) - k,
+			      "} e5 (1... c5 2. Nf3 (2. Nc3 (2. c3 (2. d4 (2. f4 "
+			      "(2. g3 (2. b3 (2. a3 (2. h3 (2. Be2)))))))))) *");
+	ck_assert_int_eq(parse_one(big, 0, rec, &err), ARB_OK);
+	ck_assert_uint_eq(strlen(arb_record_tag(rec, "Annotator")), 3000);
+	ck_assert_uint_eq(strlen(arb_record_node_comment(rec, arb_record_mainline_node(rec, 0))),
+			  5000);
+	ck_assert_int_eq(arb_record_node_count(rec), 1 + 2 + 2 + 9);
+	free(big);
+	arb_record_free(rec);
+}
+END_TEST
+
+START_TEST(test_two_stages_arguments)
+{
+	arb_record *rec = arb_record_new();
+	arb_pgn_text t = {"1. e4 *", 7, 1, 1, 1};
+	arb_pgn_text none = {NULL, 0, 1, 1, 1};
+	arb_error err;
+	mem_src src;
+	arb_pgn_reader *r = reader(&src, "1. e4 *", 7, 0, 0);
+
+	ck_assert_int_eq(arb_pgn_parse(NULL, "n", 0, rec, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_pgn_parse(&t, "n", 0, NULL, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_pgn_parse(&none, "n", 0, rec, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_pgn_parse(&t, NULL, 0, rec, NULL),
+			 ARB_OK); /* name and err are optional */
+	ck_assert_int_eq(arb_pgn_next_text(NULL, &t, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_pgn_next_text(r, NULL, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_pgn_next_text(r, &t, NULL), ARB_OK);
+	ck_assert_int_eq(t.len, 7);
+	ck_assert_int_eq(arb_pgn_next_text(r, &t, NULL), ARB_OK);
+	ck_assert_ptr_null(t.text);
+	ck_assert_int_eq(arb_pgn_reader_games(r), 1);
+	arb_pgn_reader_free(r);
+	arb_record_free(rec);
+}
+END_TEST
+
+/* A source made of pieces: text, or n copies of a byte. */
+typedef struct piece {
+	const char *text;
+	size_t n;
+	char fill;
+} piece;
+
+typedef struct gen_src {
+	const piece *p;
+	size_t at; /* bytes of the current piece given */
+} gen_src;
+
+static size_t gen_read(void *ctx, char *buf, size_t n)
+{
+	gen_src *g = ctx;
+	size_t k = 0;
+	while (k < n && g->p->text) {
+		size_t size = g->p->n ? g->p->n : strlen(g->p->text);
+		size_t m = size - g->at < n - k ? size - g->at : n - k;
+		if (g->p->n)
+			memset(buf + k, g->p->fill, m);
+		else
+			memcpy(buf + k, g->p->text + g->at, m);
+		k += m;
+		g->at += m;
+		if (g->at == size) {
+			g->p++;
+			g->at = 0;
+		}
+	}
+	return k;
+}
+
+START_TEST(test_split_game_limit)
+{
+	/* A game text of exactly ARB_PGN_GAME_TEXT_MAX bytes is kept; one byte
+	 * more is refused (with its line) and skipped; the games around read. */
+	const size_t max = (size_t)ARB_PGN_GAME_TEXT_MAX;
+	const piece pieces[] = {
+		{"[Event \"1\"]\n\n1. e4 *\n\n", 0, 0},
+		{"1. e4 {", 0, 0},
+		{"", max - 10, 'x'},
+		{"} *\n", 0, 0},
+		{"1. d4 {", 0, 0},
+		{"", max - 9, '\n'},
+		{"} *\n", 0, 0},
+		{"[Event \"4\"]\n\n1. c4 *\n", 0, 0},
+		{NULL, 0, 0},
+	};
+	for (int way = 0; way < 2; way++) {
+		gen_src g = {pieces, 0};
+		arb_pgn_reader *r =
+			arb_pgn_reader_new(gen_read, &g, "big.pgn", ARB_PGN_KEEP_PARTIAL);
+		arb_pgn_text t;
+		arb_record *rec;
+		arb_error err;
+		ck_assert_ptr_nonnull(r);
+		if (way == 0) {
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+			ck_assert_int_eq(t.number, 1);
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+			ck_assert_uint_eq(t.len, max);
+			ck_assert_int_eq(t.line, 5);
+			ck_assert(t.text[0] == '1' && t.text[max - 1] == '*');
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_E_PGN);
+		} else {
+			ck_assert_int_eq(arb_pgn_next(r, &rec, &err), ARB_OK);
+			ck_assert_int_eq(arb_pgn_next(r, &rec, &err),
+					 ARB_E_PGN); /* comment too long */
+			ck_assert_ptr_nonnull(strstr(err.message, "comment longer than"));
+			ck_assert_int_eq(arb_pgn_next(r, &rec, &err), ARB_E_PGN);
+			ck_assert_ptr_nonnull(rec); /* empty: nothing of it was read */
+			ck_assert_int_eq(arb_record_ply_count(rec), 0);
+		}
+		ck_assert_msg(strstr(err.message, "big.pgn:6:1: game 3: game text longer than") !=
+				      NULL,
+			      "%s", err.message);
+		ck_assert_int_eq(err.line, 6);
+		ck_assert_int_eq(err.column, 1);
+		if (way == 0) {
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+			ck_assert_msg(t.len == 20 && memcmp(t.text, "[Event \"4\"]", 11) == 0,
+				      "%.*s", (int)t.len, t.text);
+			ck_assert_int_eq(t.line, 7 + (long)(max - 9));
+			ck_assert_int_eq(t.number, 4);
+			ck_assert_int_eq(arb_pgn_next_text(r, &t, &err), ARB_OK);
+			ck_assert_ptr_null(t.text);
+			ck_assert_int_eq(arb_pgn_reader_errors(r), 1);
+		} else {
+			ck_assert_int_eq(arb_pgn_next(r, &rec, &err), ARB_OK);
+			ck_assert_str_eq(arb_record_tag(rec, "Event"), "4");
+			ck_assert_int_eq(arb_pgn_next(r, &rec, &err), ARB_OK);
+			ck_assert_ptr_null(rec);
+			ck_assert_int_eq(arb_pgn_reader_errors(r), 2);
+		}
+		ck_assert_int_eq(arb_pgn_reader_games(r), 4);
+		arb_pgn_reader_free(r);
+	}
+}
+END_TEST
+
+/* Threads: texts of a collection parsed on two threads at once, each into
+ * its own record, write the same as arb_pgn_next reads them. */
+typedef struct thread_job {
+	arb_pgn_text *texts;
+	long n, first, step;
+	sink *out; /* one per game */
+	int failed;
+} thread_job;
+
+static void *parse_texts(void *arg)
+{
+	thread_job *j = arg;
+	arb_record *rec = arb_record_new();
+	if (!rec) {
+		j->failed = 1;
+		return NULL;
+	}
+	for (long i = j->first; i < j->n; i += j->step) {
+		arb_error err;
+		if (arb_pgn_parse(&j->texts[i], "mem.pgn", 0, rec, &err) != ARB_OK ||
+		    arb_pgn_write(rec, sink_write, &j->out[i]) != ARB_OK)
+			j->failed = 1;
+	}
+	arb_record_free(rec);
+	return NULL;
+}
+
+START_TEST(test_two_stages_threads)
+{
+	size_t len;
+	char *text = load("pgn", "lichess-DrDrunkenstein-2019-01-29.pgn", &len);
+	mem_src src;
+	arb_pgn_reader *r = reader(&src, text, len, 0, 0);
+	long n = 0, cap = 1024;
+	arb_pgn_text *texts = malloc(sizeof *texts * (size_t)cap);
+	arb_pgn_text t;
+	arb_error err;
+	ck_assert_ptr_nonnull(texts);
+	while (arb_pgn_next_text(r, &t, &err) == ARB_OK && t.text) {
+		ck_assert_int_lt(n, cap);
+		char *copy = malloc(t.len);
+		ck_assert_ptr_nonnull(copy);
+		memcpy(copy, t.text, t.len);
+		texts[n] = t;
+		texts[n++].text = copy;
+	}
+	arb_pgn_reader_free(r);
+	ck_assert_int_eq(n, 984);
+
+	sink *out = calloc((size_t)n, sizeof *out);
+	ck_assert_ptr_nonnull(out);
+	thread_job jobs[2] = {{texts, n, 0, 2, out, 0}, {texts, n, 1, 2, out, 0}};
+	pthread_t tid;
+	ck_assert_int_eq(pthread_create(&tid, NULL, parse_texts, &jobs[1]), 0);
+	parse_texts(&jobs[0]);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(!jobs[0].failed && !jobs[1].failed);
+
+	arb_record *g;
+	r = reader(&src, text, len, 0, 0);
+	for (long i = 0; i < n; i++) {
+		sink s = {0};
+		ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
+		write_game(g, &s);
+		ck_assert_msg(s.len == out[i].len && memcmp(s.data, out[i].data, s.len) == 0,
+			      "game %ld", i + 1);
+		sink_free(&s);
+		sink_free(&out[i]);
+		free((void *)texts[i].text);
+	}
+	arb_pgn_reader_free(r);
+	free(out);
+	free(texts);
+	free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 static Suite *pgn_suite(void)
 {
 	Suite *s = suite_create("pgn");
+	/* The slow cases (whole collections, 128 MiB of input): left out of
+	 * the valgrind run in CI. */
 	TCase *tc = tcase_create("collections");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_collections, 0,
 			    (int)(sizeof collections / sizeof collections[0]));
 	tcase_add_test(tc, test_collection_small_reads);
 	tcase_add_test(tc, test_collection_open_file);
+	tcase_add_loop_test(tc, test_two_stages_collections, 0,
+			    (int)(sizeof collections / sizeof collections[0]));
+	tcase_add_test(tc, test_two_stages_deep_errors);
+	tcase_add_test(tc, test_split_game_limit);
+	tcase_add_test(tc, test_two_stages_threads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tokenizer");
 	tcase_add_test(tc, test_comments);
@@ -1669,6 +2399,13 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_broken_huge_tag);
 	tcase_add_test(tc, test_broken_deep_variations);
 	tcase_add_test(tc, test_broken_random_bytes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("two stages");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_split_extents);
+	tcase_add_test(tc, test_two_stages_broken);
+	tcase_add_test(tc, test_parse_text);
+	tcase_add_test(tc, test_two_stages_arguments);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -503,9 +503,10 @@ ARB_API long arb_pgn_reader_errors(const arb_pgn_reader *r);
  * (those are skipped between games, and a UTF-8 byte order mark at the start
  * of the source). If that byte is '[', a tag section comes first: tag pairs
  * separated by white space and escape lines, up to a blank line or the first
- * other byte (a tag that does not scan ends at the end of its line). The
- * movetext follows, scanned for brace comments, ';' comments, escape lines,
- * variation depth and tokens, and the game ends
+ * other byte (a tag that does not scan ends at the end of the line on which
+ * it starts). The movetext follows, scanned for brace comments, ';'
+ * comments, escape lines, variation depth and tokens (as the parser splits
+ * them: "12.1-0" is a move number and a result), and the game ends
  *  - after a termination marker ("1-0", "0-1", "1/2-1/2", "*") at depth 0;
  *  - before a '[' in column 1 outside a comment (the next game's tags; so a
  *    blank line after the tags and then a '[' ends a game of tags only);
