@@ -60,6 +60,7 @@ bench: deps
 	@sh bench/pgn_bench.sh build-bench
 	@sh bench/lua_bench.sh build-bench
 	@sh bench/adjudicate_bench.sh build-bench
+	@sh bench/jobs_bench.sh build-bench
 	@echo "unwinnability, labelled hard cases, default budget (best of 2 runs a query):"
 	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/unwinnable.tsv 0
 	@echo "unwinnability, final positions of decisive games, for the winner:"

@@ -26,9 +26,9 @@ best() { # best "command...": the best wall time of 3 runs, in seconds
 	echo "$b"
 }
 games=$("$ARB" pgn check "$DATA"/*.pgn | sed -n 's/^games: \([0-9]*\),.*/\1/p')
-check=$(best "$ARB" pgn check "$DATA"/*.pgn)
-plain=$(best "$ARB" adjudicate --profile fide2023-standard "$DATA"/*.pgn)
-hook=$(best "$ARB" adjudicate --profile "$HERE/hook_profile.lua" "$DATA"/*.pgn)
+check=$(best "$ARB" pgn check --jobs 1 "$DATA"/*.pgn)
+plain=$(best "$ARB" adjudicate --jobs 1 --profile fide2023-standard "$DATA"/*.pgn)
+hook=$(best "$ARB" adjudicate --jobs 1 --profile "$HERE/hook_profile.lua" "$DATA"/*.pgn)
 div() { awk "BEGIN { print $1 / $2 }"; }
 echo "bench: adjudicate: $games games of tests/data/pgn under fide2023-standard"
 printf '%-34s %10s %12s\n' "" "seconds" "games/s"

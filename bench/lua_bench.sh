@@ -25,7 +25,7 @@ best() { # best "command...": the best wall time of 3 runs, in seconds
 	echo "$b"
 }
 games=$("$ARB" pgn check "$DATA"/*.pgn | sed -n 's/^games: \([0-9]*\),.*/\1/p')
-c_pgn=$(best "$ARB" pgn check "$DATA"/*.pgn)
+c_pgn=$(best "$ARB" pgn check --jobs 1 "$DATA"/*.pgn)
 lua_pgn=$(best "$ARB" run "$HERE/lua_replay.lua" "$DATA"/*.pgn)
 printf 'local a = require "arbiter"\nprint(a.position():perft(6))\n' >"${TMPDIR:-/tmp}/lua_perft.lua"
 c_perft=$(best "$ARB" perft 6)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/pgn_bench.sh BUILD_DIR -- PGN throughput of `arbiter pgn check`
-# (read, replay and validate every move, write every main-line move in SAN
+# --jobs 1, one thread like its peer (read, replay and validate every move,
+# write every main-line move in SAN
 # again) on the six real game collections concatenated (1x) and on that input
 # ten times over (10x): games/s, plies/s and peak memory (which should not
 # grow with the input: the reader streams). If pgn-extract is installed, it
@@ -182,14 +183,14 @@ while [ "$round" -le "$repeat" ]; do
 	printf 'bench: pgn: round %d/%d:' "$round" "$repeat"
 	for size in 1x 10x; do
 		printf ' check-%s' "$size"
-		if ! timed "a$size" "$tmp/a$size.out" "$arbiter" pgn check "$tmp/$size.pgn"; then
+		if ! timed "a$size" "$tmp/a$size.out" "$arbiter" pgn check --jobs 1 "$tmp/$size.pgn"; then
 			echo
 			echo "bench: pgn: arbiter pgn check $size failed:" >&2
 			tail -n 5 "$tmp/a$size.out" "$tmp/a$size.err" >&2
 			exit 1
 		fi
 		printf ' convert-%s' "$size"
-		if ! timed "c$size" /dev/null "$arbiter" pgn convert "$tmp/$size.pgn"; then
+		if ! timed "c$size" /dev/null "$arbiter" pgn convert --jobs 1 "$tmp/$size.pgn"; then
 			echo
 			echo "bench: pgn: arbiter pgn convert $size failed:" >&2
 			tail -n 5 "$tmp/c$size.err" >&2
@@ -208,8 +209,8 @@ while [ "$round" -le "$repeat" ]; do
 done
 if [ "$rss_method" != "/usr/bin/time -f %M" ]; then
 	for size in 1x 10x; do
-		hwm "a$size" "$arbiter" pgn check "$tmp/$size.pgn"
-		hwm "c$size" "$arbiter" pgn convert "$tmp/$size.pgn"
+		hwm "a$size" "$arbiter" pgn check --jobs 1 "$tmp/$size.pgn"
+		hwm "c$size" "$arbiter" pgn convert --jobs 1 "$tmp/$size.pgn"
 		[ -z "$px" ] || hwm "p$size" "$px" -s -Wsan -o /dev/null "$tmp/$size.pgn"
 	done
 fi

@@ -6,16 +6,21 @@
  * commands [%claim ...], [%flag ...], [%illegal ...]) or one token log
  * (--events) under a profile and prints the result, the reason, its detail,
  * the clock effects and the article: one line per game, or one JSON object
- * per line (cli/verdict.c). It streams: one game in memory at a time. A game
- * that cannot be read or replayed is reported on stderr (file, line, game)
- * and the others go on; the exit status is then 1. --write-pgn writes to a
- * temporary file renamed over OUT only at the end of a run without
- * failures, so OUT is never left half-written.
+ * per line (cli/verdict.c). It streams: the games are parsed and decided on
+ * --jobs threads, a bounded window of them in flight, and written out in
+ * input order (cli/jobs.h), so the output does not depend on the number of
+ * threads. A profile with Lua hooks is loaded once per thread (one Lua
+ * state each); one without is plain data, shared. A game that cannot be
+ * read or replayed is reported on stderr (file, line, game) and the others
+ * go on; the exit status is then 1. --write-pgn writes to a temporary file
+ * renamed over OUT only at the end of a run without failures, so OUT is
+ * never left half-written.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "adjudicate.h"
@@ -54,10 +59,13 @@ void cli_adjudicate_usage(FILE *out)
 	      "                      pressnomove:COLOR, clock:SECW:SECB, late:COLOR:SEC\n"
 	      "  --fen FEN           with --events: the start position (default: standard)\n"
 	      "  --chess960          with --events: read FEN as Chess960 (also --960)\n"
+	      "  --jobs N            decide the games on N threads (1-256; default: the\n"
+	      "                      processors online); the output is the same for any N\n"
+	      "  --no-summary        accepted like compare's (adjudicate has no summary)\n"
 	      "\n"
-	      "Exit status: 0 ok; 1 a game that could not be read or adjudicated (reported,\n"
-	      "the others go on), an unknown profile or a bad token; 2 bad command line or\n"
-	      "unreadable file.\n",
+	      "N counts the games of each FILE from 1. Exit status: 0 ok; 1 a game that\n"
+	      "could not be read or adjudicated (reported, the others go on), an unknown\n"
+	      "profile or a bad token; 2 bad command line or unreadable file.\n",
 	      out);
 }
 
@@ -82,8 +90,15 @@ static int write_file(void *ctx, const char *buf, size_t n)
 static int pgn_out_open(struct pgn_out *o, const char *cmd, const char *path)
 {
 	size_t n = strlen(path) + 32;
+	struct stat st;
 	int fd;
 
+	/* The rename at the end would replace a device or a directory entry
+	 * such as /dev/null with a plain file. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		cli_error(cmd, "--write-pgn: %s is not a regular file", path);
+		return -1;
+	}
 	o->path = path;
 	o->tmp = malloc(n);
 	if (!o->tmp) {
@@ -135,23 +150,19 @@ static int pgn_out_close(struct pgn_out *o, const char *cmd, int keep)
 }
 
 /* Writes the game's events into `rec` (the record it was replayed from) and
- * appends it to OUT. Returns 0; 1 when the game cannot be written back (the
- * record goes on after the game ended under the profile); -1 after a
- * message when the run must stop. */
-static int pgn_out_game(struct pgn_out *o, const char *cmd, const arb_game *g, arb_record *rec)
+ * the record as PGN to `to`. Returns 0; 1 when the game cannot be written
+ * back (the record goes on after the game ended under the profile); -1
+ * when out of memory; -2 when writing failed. */
+static int write_game(FILE *to, const arb_game *g, arb_record *rec)
 {
 	arb_status status = arb_game_to_record(g, rec);
 
-	if (status == ARB_E_NOMEM) {
-		cli_error(cmd, "out of memory");
+	if (status == ARB_E_NOMEM)
 		return -1;
-	}
 	if (status != ARB_OK)
 		return 1; /* the caller names the game */
-	if (arb_pgn_write(rec, write_file, o->f) != ARB_OK || ferror(o->f)) {
-		cli_error(cmd, "error writing %s: %s", o->tmp, strerror(errno));
-		return -1;
-	}
+	if (arb_pgn_write(rec, write_file, to) != ARB_OK || ferror(to))
+		return -2;
 	return 0;
 }
 
@@ -169,6 +180,7 @@ struct adj_args {
 	const char *write_pgn; /* --write-pgn, or NULL */
 	unsigned fen_mode;     /* ARB_FEN_AUTO, _CHESS960 or _STANDARD */
 	int json;
+	int jobs;    /* --jobs */
 	char **file; /* argc + 1 entries */
 	int nfiles;
 };
@@ -194,6 +206,13 @@ static int adj_parse(int argc, char **argv, struct adj_args *a)
 			a->json = 1;
 			continue;
 		}
+		if (strcmp(arg, "--no-summary") == 0)
+			continue; /* there is none */
+		m = cli_jobs_option(&it, CMD, &a->jobs);
+		if (m < 0)
+			return CLI_USAGE;
+		if (m > 0)
+			continue;
 		m = cli_fen_mode_option(CMD, arg, &a->fen_mode);
 		if (m < 0)
 			return CLI_USAGE;
@@ -238,41 +257,104 @@ struct adj_run {
 	const arb_rules *rules;
 	struct pgn_out out; /* --write-pgn; out.f NULL without */
 	cli_tally tally;
+	int workers; /* made so far */
 };
 
-static int adj_game(void *ctx, arb_record *rec, const cli_game_id *id)
+/* A worker's rules: the run's, or its own copy of a profile with hooks. */
+struct adj_worker {
+	const struct adj_args *args;
+	const arb_rules *rules;
+	arb_profile *own;
+};
+
+/* A game's part of the counts. */
+struct adj_result {
+	int failed;
+};
+
+static void *adj_worker_new(void *ctx)
 {
 	struct adj_run *run = ctx;
+	struct adj_worker *w = calloc(1, sizeof *w);
+
+	if (!w) {
+		cli_error(CMD, "out of memory");
+		return NULL;
+	}
+	w->args = run->args;
+	w->rules = run->rules;
+	/* A hook runs in its profile's Lua state: one per thread. */
+	if (run->workers++ > 0 && (run->rules->on_move || run->rules->on_end)) {
+		w->own = cli_profile_open(CMD, run->args->profile, run->args->path);
+		if (!w->own) {
+			free(w);
+			return NULL;
+		}
+		w->rules = arb_profile_rules(w->own);
+	}
+	return w;
+}
+
+static void adj_worker_free(void *worker)
+{
+	struct adj_worker *w = worker;
+
+	if (!w)
+		return;
+	arb_profile_free(w->own);
+	free(w);
+}
+
+/* On a worker: one game decided, its line on job->out, its PGN on job->aux
+ * with --write-pgn. */
+static int adj_game(void *worker, cli_job *job, arb_record *rec)
+{
+	struct adj_worker *w = worker;
+	struct adj_result *res = job->result;
+	cli_game_id id;
 	arb_error err;
 	arb_game *g;
 	int rc = 0;
 
+	cli_game_id_from_job(&id, rec, job);
 	memset(&err, 0, sizeof err);
-	g = arb_game_from_record(rec, run->rules, &err);
+	g = arb_game_from_record(rec, w->rules, &err);
 	if (!g) {
 		if (err.code == ARB_E_NOMEM) {
-			cli_error(CMD, "out of memory");
+			cli_message(job->err, CMD, "out of memory");
 			return -1;
 		}
-		cli_report_game_error(CMD, id, NULL, &err);
-		run->tally.failed++;
+		cli_report_game_error(job->err, CMD, &id, NULL, &err);
+		res->failed = 1;
 		return 0;
 	}
-	cli_print_game(stdout, id, g, run->args->json);
-	if (run->out.f)
-		rc = pgn_out_game(&run->out, CMD, g, rec);
-	if (rc > 0) {
+	cli_print_game(job->out, &id, g, w->args->json);
+	if (job->aux)
+		rc = write_game(job->aux, g, rec);
+	if (rc < 0) {
+		cli_message(job->err, CMD, "out of memory");
+	} else if (rc > 0) {
 		snprintf(err.message, sizeof err.message,
 			 "--write-pgn: the game ends at ply %d under this profile but the record "
 			 "goes on to ply %d, so it cannot be written back",
 			 arb_game_ply_count(g), arb_record_ply_count(rec));
 		err.line = 0;
-		cli_report_game_error(CMD, id, NULL, &err);
-		run->tally.failed++;
+		cli_report_game_error(job->err, CMD, &id, NULL, &err);
+		res->failed = 1;
 		rc = 0;
 	}
 	arb_game_free(g);
 	return rc;
+}
+
+/* On the main thread, in input order. */
+static int adj_merge(void *ctx, const cli_job *job)
+{
+	struct adj_run *run = ctx;
+	const struct adj_result *res = job->result;
+
+	run->tally.failed += res->failed;
+	return 0;
 }
 
 /* --events: the start position, read as Chess960 when asked or when the
@@ -356,9 +438,17 @@ static int run_events(struct adj_run *run)
 			if (!rec) {
 				cli_error(CMD, "out of memory");
 				rc = CLI_FAIL;
-			} else if (pgn_out_game(&run->out, CMD, g, rec) != 0) {
-				cli_error(CMD, "--write-pgn: the game cannot be written back");
-				rc = CLI_FAIL;
+			} else {
+				int w = write_game(run->out.f, g, rec);
+
+				if (w == -2)
+					cli_error(CMD, "error writing %s: %s", run->out.tmp,
+						  strerror(errno));
+				else if (w != 0)
+					cli_error(CMD,
+						  "--write-pgn: the game cannot be written back");
+				if (w != 0)
+					rc = CLI_FAIL;
 			}
 		}
 	}
@@ -378,7 +468,21 @@ static int adj_run_all(struct adj_run *run)
 	if (a->events) {
 		rc = run_events(run);
 	} else {
-		rc = cli_read_records(CMD, a->file, a->nfiles, adj_game, run, &run->tally) != 0 ?
+		cli_jobs_spec spec;
+
+		memset(&spec, 0, sizeof spec);
+		spec.cmd = CMD;
+		spec.jobs = a->jobs;
+		spec.bad_prefix = 1;
+		spec.aux = run->out.f;
+		spec.aux_name = run->out.tmp;
+		spec.result_size = sizeof(struct adj_result);
+		spec.ctx = run;
+		spec.worker_new = adj_worker_new;
+		spec.worker_free = adj_worker_free;
+		spec.game = adj_game;
+		spec.merge = adj_merge;
+		rc = cli_read_records(&spec, a->file, a->nfiles, &run->tally) != 0 ?
 			     CLI_FAIL :
 			     cli_tally_status(&run->tally);
 	}
@@ -407,6 +511,7 @@ int cli_adjudicate(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
+	a.jobs = cli_jobs_default();
 	a.file = calloc((size_t)argc + 1, sizeof *a.file);
 	if (!a.file) {
 		cli_error(CMD, "out of memory");

@@ -3,7 +3,8 @@
  * `adjudicate` (cli/adjudicate.c), `compare` (cli/compare.c), `profiles`
  * and `profile show|diff` (cli/profiles.c), and what they share: loading a
  * profile with its error on one line, and (cli/verdict.c) a game's identity,
- * its verdict as text or JSON, and the streaming read of PGN files.
+ * its verdict as text or JSON, and the streaming read of PGN files through
+ * the parallel game pipeline (cli/jobs.h).
  *
  * They need the Lua layer (profiles are Lua scripts run in the sandbox);
  * without it (cmake -DARBITER_LUA=OFF) each says so and exits 1.
@@ -11,7 +12,7 @@
 #ifndef ARBITER_CLI_ADJUDICATE_H
 #define ARBITER_CLI_ADJUDICATE_H
 
-#include "cli.h"
+#include "jobs.h"
 
 int cli_adjudicate(int argc, char **argv);
 void cli_adjudicate_usage(FILE *out);
@@ -72,9 +73,10 @@ void cli_json_string(FILE *out, const char *s);
 void cli_json_field(FILE *out, int first, const char *key, const char *value);
 void cli_json_result(FILE *out, const arb_game_result *r);
 
-/* A game whose events could not be replayed, on stderr: "arbiter: CMD:
- * FILE[:LINE]: game N (WHITE - BLACK)[ under PROFILE]: why". */
-void cli_report_game_error(const char *cmd, const cli_game_id *id, const char *profile,
+/* A game whose events could not be replayed, on `out` (stderr, or a game's
+ * own stream in the pipeline): "arbiter: CMD: FILE[:LINE]: game N (WHITE -
+ * BLACK)[ under PROFILE]: why". */
+void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
 			   const arb_error *err);
 
 /* Counts kept across the files of a run. */
@@ -84,19 +86,19 @@ typedef struct cli_tally {
 	int io_failed; /* a file could not be opened or read */
 } cli_tally;
 
-/* Called with each good game (the record is the reader's, valid until the
- * next game, and may be changed); 0 to go on, -1 to stop the run. */
-typedef int (*cli_record_fn)(void *ctx, arb_record *rec, const cli_game_id *id);
-
 /*
- * Streams the games of the files (none: standard input; "-" too), calling
- * fn for each good one; a game the reader rejects is reported (its message
- * names file, line, column and game) and counted, an unreadable file
- * reported and remembered. Returns 0, or -1 when the run must stop (out of
- * memory, fn asked, standard output failed).
+ * Streams the games of the files (none: standard input; "-" too) through
+ * the game pipeline (cli/jobs.h) with `spec`: spec->game gets each good
+ * game; a game the reader rejects is reported on stderr as "arbiter: CMD:
+ * FILE:LINE:COLUMN: game N: why" (spec->bad_prefix set) and counted as
+ * failed, an unreadable file reported and remembered. Returns 0, or -1
+ * when the run must stop (out of memory, a function asked, standard output
+ * failed).
  */
-int cli_read_records(const char *cmd, char **file, int nfiles, cli_record_fn fn, void *ctx,
-		     cli_tally *t);
+int cli_read_records(const cli_jobs_spec *spec, char *const *file, int nfiles, cli_tally *t);
+
+/* The identity of the pipeline's game `job` read into `rec`. */
+void cli_game_id_from_job(cli_game_id *id, const arb_record *rec, const cli_job *job);
 
 /* The exit status of a reading run: 2 an unreadable file, 1 a failed game. */
 int cli_tally_status(const cli_tally *t);

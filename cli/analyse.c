@@ -26,7 +26,8 @@
 void cli_analyse_usage(FILE *out)
 {
 	fputs("usage: arbiter analyse FEN [--side white|black|both] [--nodes N] [--json]\n"
-	      "       arbiter analyse - [--side ...] [--nodes N]\n"
+	      "                       [--960|--standard]\n"
+	      "       arbiter analyse - [--side ...] [--nodes N] [--960|--standard]\n"
 	      "\n"
 	      "Can each side still checkmate by any series of legal moves (FIDE 5.2.2\n"
 	      "dead position, 6.9 time forfeit, 7.5.5 illegal move)? Each side asked is\n"

@@ -62,6 +62,13 @@ void cli_error(const char *cmd, const char *fmt, ...)
 #endif
 	;
 
+/* The same on `out` (a game's own stream in the batch pipeline, cli/jobs.h). */
+void cli_message(FILE *out, const char *cmd, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
 /*
  * Classifies one argument: 1 if it is an option ("--name", or "-" followed by
  * a letter such as "-h"), 0 if it is an operand. "-" alone is an operand (a

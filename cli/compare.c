@@ -2,9 +2,11 @@
  * compare.c -- `arbiter compare --profiles P1,P2,... FILE...`: every game
  * adjudicated under each profile, and only the games whose scored results
  * differ listed, one row per profile (result, reason, article, detail),
- * then "N games, M differ". It streams: one game in memory at a time, and
- * the profiles loaded once. A profile list is split at the commas outside
- * braces, so options with commas stay whole.
+ * then "N games, M differ" (not with --no-summary, which makes it a filter:
+ * docs/streaming.md). It streams: the games are decided on --jobs threads
+ * and written out in input order (cli/jobs.h), the profiles loaded once, or
+ * once per thread when they have Lua hooks. A profile list is split at the
+ * commas outside braces, so options with commas stay whole.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +30,14 @@ void cli_compare_usage(FILE *out)
 	      "                      result, board_result, termination, reason, detail,\n"
 	      "                      article, effects}; then {\"games\": N, \"differ\": M,\n"
 	      "                      \"failed\": K}\n"
+	      "  --no-summary        leave out the summary line, so that the outputs of the\n"
+	      "                      shards of a file add up to the file's\n"
+	      "  --jobs N            decide the games on N threads (1-256; default: the\n"
+	      "                      processors online); the output is the same for any N\n"
 	      "\n"
-	      "Exit status: 0 ok (differences are not failures); 1 a game that could not be\n"
-	      "read or adjudicated, or an unknown profile; 2 bad command line or unreadable\n"
-	      "file.\n",
+	      "N counts the games of each FILE from 1. Exit status: 0 ok (differences are\n"
+	      "not failures); 1 a game that could not be read or adjudicated, or an\n"
+	      "unknown profile; 2 bad command line or unreadable file.\n",
 	      out);
 }
 
@@ -47,6 +53,8 @@ struct cmp_args {
 	const char *profiles; /* --profiles P1,P2,... */
 	const char *path;     /* --profile-path */
 	int json;
+	int no_summary; /* --no-summary */
+	int jobs;       /* --jobs */
 	char **file;
 	int nfiles;
 };
@@ -55,12 +63,26 @@ struct cmp_run {
 	const struct cmp_args *args;
 	char **spec; /* the profile names as given */
 	arb_profile **profile;
-	int n;                   /* profiles */
-	arb_game_result *result; /* n entries, the current game */
-	int *ok;                 /* n entries: adjudicated under that profile */
+	int n; /* profiles */
 	int name_width;
 	long differ;
 	cli_tally tally;
+	int workers; /* made so far */
+};
+
+/* A worker's profiles (the run's, or its own copies of those with hooks)
+ * and its scratch results for the current game. */
+struct cmp_worker {
+	const struct cmp_run *run;
+	arb_profile **own;       /* n entries, NULL: the run's is used */
+	const arb_rules **rules; /* n entries */
+	arb_game_result *result; /* n entries, the current game */
+	int *ok;                 /* n entries: adjudicated under that profile */
+};
+
+/* A game's part of the counts. */
+struct cmp_result {
+	int differ, failed;
 };
 
 static int cmp_parse(int argc, char **argv, struct cmp_args *a)
@@ -79,7 +101,13 @@ static int cmp_parse(int argc, char **argv, struct cmp_args *a)
 			a->json = 1;
 			continue;
 		}
-		m = cli_value_option(&it, CMD, "--profiles", &a->profiles);
+		if (strcmp(arg, "--no-summary") == 0) {
+			a->no_summary = 1;
+			continue;
+		}
+		m = cli_jobs_option(&it, CMD, &a->jobs);
+		if (m == 0)
+			m = cli_value_option(&it, CMD, "--profiles", &a->profiles);
 		if (m == 0)
 			m = cli_value_option(&it, CMD, "--profile-path", &a->path);
 		if (m < 0)
@@ -155,9 +183,7 @@ static int cmp_load(struct cmp_run *run)
 	int i, w;
 
 	run->profile = calloc((size_t)run->n, sizeof *run->profile);
-	run->result = calloc((size_t)run->n, sizeof *run->result);
-	run->ok = calloc((size_t)run->n, sizeof *run->ok);
-	if (!run->profile || !run->result || !run->ok) {
+	if (!run->profile) {
 		cli_error(CMD, "out of memory");
 		return CLI_FAIL;
 	}
@@ -183,93 +209,171 @@ static void cmp_free(struct cmp_run *run)
 	}
 	free(run->spec);
 	free(run->profile);
-	free(run->result);
-	free(run->ok);
+}
+
+static void cmp_worker_free(void *worker)
+{
+	struct cmp_worker *w = worker;
+	int i;
+
+	if (!w)
+		return;
+	for (i = 0; w->own && i < w->run->n; i++)
+		arb_profile_free(w->own[i]);
+	free(w->own);
+	free(w->rules);
+	free(w->result);
+	free(w->ok);
+	free(w);
+}
+
+static void *cmp_worker_new(void *ctx)
+{
+	struct cmp_run *run = ctx;
+	struct cmp_worker *w = calloc(1, sizeof *w);
+	int i, first = run->workers++ == 0;
+
+	if (w) {
+		w->run = run;
+		w->own = calloc((size_t)run->n, sizeof *w->own);
+		w->rules = calloc((size_t)run->n, sizeof *w->rules);
+		w->result = calloc((size_t)run->n, sizeof *w->result);
+		w->ok = calloc((size_t)run->n, sizeof *w->ok);
+	}
+	if (!w || !w->own || !w->rules || !w->result || !w->ok) {
+		cli_error(CMD, "out of memory");
+		cmp_worker_free(w);
+		return NULL;
+	}
+	for (i = 0; i < run->n; i++) {
+		const arb_rules *rules = arb_profile_rules(run->profile[i]);
+
+		/* A hook runs in its profile's Lua state: one per thread. */
+		if (!first && (rules->on_move || rules->on_end)) {
+			w->own[i] = cli_profile_open(CMD, run->spec[i], run->args->path);
+			if (!w->own[i]) {
+				cmp_worker_free(w);
+				return NULL;
+			}
+			rules = arb_profile_rules(w->own[i]);
+		}
+		w->rules[i] = rules;
+	}
+	return w;
 }
 
 /* One profile's row of a differing game. */
-static void cmp_print_row(const struct cmp_run *run, int i)
+static void cmp_print_row(const struct cmp_worker *w, int i, FILE *out)
 {
-	const arb_game_result *r = &run->result[i];
+	const struct cmp_run *run = w->run;
+	const arb_game_result *r = &w->result[i];
 
-	printf("  %-*s  ", run->name_width, run->spec[i]);
-	if (!run->ok[i]) {
-		puts("(could not be adjudicated: see the error)");
+	fprintf(out, "  %-*s  ", run->name_width, run->spec[i]);
+	if (!w->ok[i]) {
+		fputs("(could not be adjudicated: see the error)\n", out);
 		return;
 	}
-	printf("%-7s  %-25s  %s", r->result, *r->reason ? r->reason : "in play",
-	       *r->article ? r->article : "-");
+	fprintf(out, "%-7s  %-25s  %s", r->result, *r->reason ? r->reason : "in play",
+		*r->article ? r->article : "-");
 	if (strcmp(r->result, r->board) != 0 && r->board[0])
-		printf("  board=%s", r->board);
+		fprintf(out, "  board=%s", r->board);
 	if (r->detail[0])
-		printf(r->detail[0] == '(' ? "  %s" : "  (%s)", r->detail);
-	putchar('\n');
+		fprintf(out, r->detail[0] == '(' ? "  %s" : "  (%s)", r->detail);
+	fputc('\n', out);
 }
 
-static void cmp_print_json(const struct cmp_run *run, const cli_game_id *id)
+static void cmp_print_json(const struct cmp_worker *w, const cli_game_id *id, FILE *out)
 {
 	int i;
 
-	printf("{\"game\": %ld", id->number);
-	cli_json_field(stdout, 0, "file", id->file);
-	cli_json_field(stdout, 0, "white", id->white);
-	cli_json_field(stdout, 0, "black", id->black);
-	fputs(", \"profiles\": [", stdout);
-	for (i = 0; i < run->n; i++) {
-		printf("%s{", i ? ", " : "");
-		cli_json_field(stdout, 1, "profile", run->spec[i]);
-		if (run->ok[i])
-			cli_json_result(stdout, &run->result[i]);
+	fprintf(out, "{\"game\": %ld", id->number);
+	cli_json_field(out, 0, "file", id->file);
+	cli_json_field(out, 0, "white", id->white);
+	cli_json_field(out, 0, "black", id->black);
+	fputs(", \"profiles\": [", out);
+	for (i = 0; i < w->run->n; i++) {
+		fprintf(out, "%s{", i ? ", " : "");
+		cli_json_field(out, 1, "profile", w->run->spec[i]);
+		if (w->ok[i])
+			cli_json_result(out, &w->result[i]);
 		else
-			fputs(", \"error\": true", stdout);
-		putchar('}');
+			fputs(", \"error\": true", out);
+		fputc('}', out);
 	}
-	puts("]}");
+	fputs("]}\n", out);
 }
 
-static int cmp_game(void *ctx, arb_record *rec, const cli_game_id *id)
+/* On a worker: the game under every profile; its rows on job->out when the
+ * results differ or a profile failed. */
+static int cmp_game(void *worker, cli_job *job, arb_record *rec)
 {
-	struct cmp_run *run = ctx;
-	int i, first = -1, differ = 0, failed = 0;
+	struct cmp_worker *w = worker;
+	struct cmp_result *res = job->result;
+	int i, first = -1, n = w->run->n;
+	cli_game_id id;
 
-	for (i = 0; i < run->n; i++) {
+	cli_game_id_from_job(&id, rec, job);
+	for (i = 0; i < n; i++) {
 		arb_error err;
 		arb_game *g;
 
 		memset(&err, 0, sizeof err);
-		g = arb_game_from_record(rec, arb_profile_rules(run->profile[i]), &err);
-		run->ok[i] = g != NULL;
+		g = arb_game_from_record(rec, w->rules[i], &err);
+		w->ok[i] = g != NULL;
 		if (!g) {
 			if (err.code == ARB_E_NOMEM) {
-				cli_error(CMD, "out of memory");
+				cli_message(job->err, CMD, "out of memory");
 				return -1;
 			}
-			cli_report_game_error(CMD, id, run->spec[i], &err);
-			failed = 1;
+			cli_report_game_error(job->err, CMD, &id, w->run->spec[i], &err);
+			res->failed = 1;
 			continue;
 		}
-		arb_game_result_get(g, &run->result[i]);
+		arb_game_result_get(g, &w->result[i]);
 		arb_game_free(g);
 		if (first < 0)
 			first = i;
-		else if (strcmp(run->result[i].result, run->result[first].result) != 0)
-			differ = 1;
+		else if (strcmp(w->result[i].result, w->result[first].result) != 0)
+			res->differ = 1;
 	}
-	if (failed)
-		run->tally.failed++;
-	if (differ)
-		run->differ++;
-	if (!differ && !failed)
+	if (!res->differ && !res->failed)
 		return 0;
-	if (run->args->json) {
-		cmp_print_json(run, id);
+	if (w->run->args->json) {
+		cmp_print_json(w, &id, job->out);
 		return 0;
 	}
-	cli_print_id(stdout, id);
-	putchar('\n');
-	for (i = 0; i < run->n; i++)
-		cmp_print_row(run, i);
+	cli_print_id(job->out, &id);
+	fputc('\n', job->out);
+	for (i = 0; i < n; i++)
+		cmp_print_row(w, i, job->out);
 	return 0;
+}
+
+/* On the main thread, in input order. */
+static int cmp_merge(void *ctx, const cli_job *job)
+{
+	struct cmp_run *run = ctx;
+	const struct cmp_result *res = job->result;
+
+	run->differ += res->differ;
+	run->tally.failed += res->failed;
+	return 0;
+}
+
+static void cmp_summary(const struct cmp_run *run)
+{
+	/* Games the reader rejected were never compared. */
+	long games = run->tally.games;
+
+	if (run->args->json) {
+		printf("{\"games\": %ld, \"differ\": %ld, \"failed\": %ld}\n", games, run->differ,
+		       run->tally.failed);
+		return;
+	}
+	printf("%ld games, %ld differ", games, run->differ);
+	if (run->tally.failed)
+		printf(", %ld could not be adjudicated", run->tally.failed);
+	putchar('\n');
 }
 
 int cli_compare(int argc, char **argv)
@@ -280,6 +384,7 @@ int cli_compare(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
+	a.jobs = cli_jobs_default();
 	a.file = calloc((size_t)argc + 1, sizeof *a.file);
 	if (!a.file) {
 		cli_error(CMD, "out of memory");
@@ -292,21 +397,23 @@ int cli_compare(int argc, char **argv)
 	if (rc == CLI_OK)
 		rc = cmp_load(&run);
 	if (rc == CLI_OK) {
-		if (cli_read_records(CMD, a.file, a.nfiles, cmp_game, &run, &run.tally) != 0) {
+		cli_jobs_spec spec;
+
+		memset(&spec, 0, sizeof spec);
+		spec.cmd = CMD;
+		spec.jobs = a.jobs;
+		spec.bad_prefix = 1;
+		spec.result_size = sizeof(struct cmp_result);
+		spec.ctx = &run;
+		spec.worker_new = cmp_worker_new;
+		spec.worker_free = cmp_worker_free;
+		spec.game = cmp_game;
+		spec.merge = cmp_merge;
+		if (cli_read_records(&spec, a.file, a.nfiles, &run.tally) != 0) {
 			rc = CLI_FAIL;
 		} else {
-			/* Games the reader rejected were never compared. */
-			long games = run.tally.games;
-
-			if (a.json) {
-				printf("{\"games\": %ld, \"differ\": %ld, \"failed\": %ld}\n",
-				       games, run.differ, run.tally.failed);
-			} else {
-				printf("%ld games, %ld differ", games, run.differ);
-				if (run.tally.failed)
-					printf(", %ld could not be adjudicated", run.tally.failed);
-				putchar('\n');
-			}
+			if (!a.no_summary)
+				cmp_summary(&run);
 			rc = cli_tally_status(&run.tally);
 		}
 	}

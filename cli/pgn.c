@@ -1,16 +1,21 @@
 /*
  * pgn.c -- `arbiter pgn check|convert|stats [options] FILE...`.
  *
- * Every FILE ("-" = standard input) is read game by game with the engine's
- * streaming reader, which replays every move; memory depends on the longest
- * game, never on the file. `check` also writes every main-line move in SAN
- * again (the work of "validate and re-encode"), lists the bad games on stdout
- * and ends with a summary line. `convert` rewrites the good games as PGN
- * export format, UCI move lists, final FENs or EPD records. `stats` counts.
- * A bad game is reported with the engine's message (file:line:col: game N:
- * why) and skipped; reading goes on with the next game. The EPD `id` numbers
- * the games of all inputs together from 1, bad ones included, so for a single
- * file it agrees with the error messages.
+ * Every FILE ("-" = standard input) is read game by game; each game is
+ * parsed, every move replayed, and handled on one of --jobs worker threads
+ * (cli/jobs.c), the output written in input order, so it is the same for
+ * every number of threads. Memory depends on the longest games in flight,
+ * never on the file. `check` also writes every main-line move in SAN again
+ * (the work of "validate and re-encode"), lists the bad games on stdout and
+ * ends with a summary line (not with --no-summary). `convert` rewrites the
+ * good games as PGN export format, UCI move lists, final FENs or EPD
+ * records. `stats` counts. A bad game is reported with the engine's message
+ * (file:line:col: game N: why) and skipped; reading goes on with the next
+ * game. The EPD `id` numbers the games of all inputs together from 1, bad
+ * ones included, so for a single file it agrees with the error messages.
+ * Run over standard input, check and convert are filters: the output of a
+ * PGN file cut into shards at game boundaries is the output of the shards
+ * one after the other (docs/streaming.md).
  *
  * Exit status: 0 when every game is clean, 1 when a game had an error (or out
  * of memory, or stdout failed), 2 for a bad command line or a file that
@@ -19,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "jobs.h"
 
 void cli_pgn_usage(FILE *out)
 {
@@ -43,6 +48,11 @@ void cli_pgn_usage(FILE *out)
 	      "  --skip-variations read variations without keeping or checking their\n"
 	      "                    moves (convert --to pgn then drops them)\n"
 	      "  --strict-san      accept only canonical SAN (no 0-0, e8Q, Nb1d2, ...)\n"
+	      "  --no-summary      check: leave out the summary line, so that the outputs\n"
+	      "                    of the shards of a file add up to the file's (convert\n"
+	      "                    accepts it and has no summary)\n"
+	      "  --jobs N          handle the games on N threads (1-256; default: the\n"
+	      "                    processors online); the output is the same for any N\n"
 	      "\n"
 	      "Exit status: 0 every game is clean, 1 a game had an error, 2 bad command\n"
 	      "line or unreadable file.\n",
@@ -60,6 +70,8 @@ struct pgn_args {
 	enum pgn_action action;
 	enum pgn_format format;
 	unsigned flags; /* ARB_PGN_* */
+	int no_summary; /* --no-summary */
+	int jobs;       /* --jobs */
 	char **file;    /* argc entries */
 	int nfiles;
 };
@@ -125,11 +137,24 @@ static int parse(int argc, char **argv, struct pgn_args *a)
 	a->action = (enum pgn_action)act;
 	cli_argv_init(&it, argc - 1, argv + 1, a->file);
 	while ((arg = cli_next_option(&it)) != NULL) {
+		int m;
+
 		if (cli_is_help(arg)) {
 			cli_pgn_usage(stdout);
 			return CLI_DONE;
 		}
-		if (strcmp(arg, "--strict-san") == 0) {
+		m = cli_jobs_option(&it, "pgn", &a->jobs);
+		if (m < 0)
+			return CLI_USAGE;
+		if (m > 0)
+			continue;
+		if (strcmp(arg, "--no-summary") == 0) {
+			if (a->action == ACT_STATS) {
+				cli_error("pgn", "--no-summary: 'pgn stats' writes only a summary");
+				return CLI_USAGE;
+			}
+			a->no_summary = 1;
+		} else if (strcmp(arg, "--strict-san") == 0) {
 			a->flags |= ARB_PGN_STRICT_SAN;
 		} else if (strcmp(arg, "--skip-variations") == 0) {
 			a->flags |= ARB_PGN_SKIP_VARIATIONS;
@@ -205,17 +230,28 @@ static int tally_grow(struct tally *t)
 	return 1;
 }
 
-static void tally_add(struct tally *t, const char *value)
+/* A tag value as the tallies keep it: cut to TALLY_VALUE_MAX bytes and
+ * "...". Cutting a cut value again changes nothing. */
+static void cut_value(char cut[TALLY_VALUE_MAX + 4], const char *value)
 {
-	char cut[TALLY_VALUE_MAX + 4];
-	struct tally_entry *e;
 	size_t n = strlen(value);
 
 	if (n > TALLY_VALUE_MAX) {
 		memcpy(cut, value, TALLY_VALUE_MAX);
 		memcpy(cut + TALLY_VALUE_MAX, "...", 4);
-		value = cut;
+	} else {
+		memcpy(cut, value, n + 1);
 	}
+}
+
+static void tally_add(struct tally *t, const char *value)
+{
+	char cut[TALLY_VALUE_MAX + 4];
+	struct tally_entry *e;
+	size_t n;
+
+	cut_value(cut, value);
+	value = cut;
 	if (t->cap) {
 		e = tally_find(t->slot, t->cap, value);
 		if (e->value) {
@@ -305,7 +341,7 @@ static void tally_print(const struct tally *t, int limit)
 }
 
 /* ------------------------------------------------------------------------
- * The run: state kept across all files
+ * The run: state kept across all files (main thread)
  * ---------------------------------------------------------------------- */
 
 enum { RES_WHITE, RES_BLACK, RES_DRAW, RES_UNKNOWN, RES_OTHER, RES_COUNT };
@@ -329,116 +365,128 @@ struct stats {
 
 struct run {
 	const struct pgn_args *args;
-	arb_position *pos; /* scratch: the game being replayed */
-	arb_epd *epd;
-	FILE *errors;    /* where bad games are listed */
 	cli_games count; /* games read, bad ones, unreadable files */
 	struct stats st;
 };
 
+/* What stats keeps of a game: worked out on a worker, counted in input
+ * order by the main thread. */
+struct facts {
+	int plies;
+	int result; /* RES_* */
+	int has_tc;
+	char variant[TALLY_VALUE_MAX + 4];
+	char time_control[TALLY_VALUE_MAX + 4];
+};
+
+/* A worker's scratch objects. */
+struct worker {
+	const struct pgn_args *args;
+	arb_position *pos; /* the game being replayed */
+	arb_epd *epd;
+};
+
 /* A byte sink for arb_pgn_write. */
-static int write_stdout(void *ctx, const char *buf, size_t n)
+static int write_file(void *ctx, const char *buf, size_t n)
 {
-	(void)ctx;
-	return fwrite(buf, 1, n, stdout) == n ? 0 : 1;
+	return fwrite(buf, 1, n, ctx) == n ? 0 : 1;
 }
 
 /* ------------------------------------------------------------------------
- * What is done with each good game
+ * What is done with each good game (on a worker)
  * ---------------------------------------------------------------------- */
 
 /* check: writes every main-line move in SAN again, as an export would. */
-static void reencode(struct run *run, const arb_record *g)
+static void reencode(struct worker *w, const arb_record *g)
 {
 	char san[ARB_SAN_MAX];
 	arb_undo u;
 	arb_move m;
 	int i, n = arb_record_ply_count(g);
 
-	arb_position_copy(run->pos, arb_record_start(g));
+	arb_position_copy(w->pos, arb_record_start(g));
 	for (i = 0; i < n; i++) {
 		m = arb_record_move(g, i);
-		arb_move_to_san(run->pos, m, san);
-		arb_position_do_move(run->pos, m, &u);
+		arb_move_to_san(w->pos, m, san);
+		arb_position_do_move(w->pos, m, &u);
 	}
 }
 
-static void write_uci(struct run *run, const arb_record *g)
+static void write_uci(struct worker *w, const arb_record *g, FILE *out)
 {
 	char uci[8];
 	arb_undo u;
 	arb_move m;
 	int i, n = arb_record_ply_count(g);
 
-	arb_position_copy(run->pos, arb_record_start(g));
+	arb_position_copy(w->pos, arb_record_start(g));
 	for (i = 0; i < n; i++) {
 		m = arb_record_move(g, i);
-		cli_move_uci(run->pos, m, uci);
+		cli_move_uci(w->pos, m, uci);
 		if (i > 0)
-			putchar(' ');
-		fputs(uci, stdout);
-		arb_position_do_move(run->pos, m, &u);
+			fputc(' ', out);
+		fputs(uci, out);
+		arb_position_do_move(w->pos, m, &u);
 	}
-	putchar('\n');
+	fputc('\n', out);
 }
 
-static void write_fen(struct run *run, const arb_record *g)
+static void write_fen(struct worker *w, const arb_record *g, FILE *out)
 {
 	char fen[ARB_FEN_MAX + 1];
 	arb_undo u;
 	int i, n = arb_record_ply_count(g);
 
-	arb_position_copy(run->pos, arb_record_start(g));
+	arb_position_copy(w->pos, arb_record_start(g));
 	for (i = 0; i < n; i++)
-		arb_position_do_move(run->pos, arb_record_move(g, i), &u);
-	arb_position_to_fen(run->pos, fen, sizeof fen, 0);
-	puts(fen);
+		arb_position_do_move(w->pos, arb_record_move(g, i), &u);
+	arb_position_to_fen(w->pos, fen, sizeof fen, 0);
+	fputs(fen, out);
+	fputc('\n', out);
 }
 
 /* One EPD line for the current position: hmvc, fmvn and id "game N ply K". */
-static int write_epd_line(struct run *run, long game, int ply)
+static int write_epd_line(struct worker *w, long game, int ply, FILE *out)
 {
 	char hmvc[24], fmvn[24], id[64], line[256];
 	const char *ops[2] = {NULL, NULL};
 	size_t len;
 
-	snprintf(hmvc, sizeof hmvc, "%d", arb_position_halfmove_clock(run->pos));
-	snprintf(fmvn, sizeof fmvn, "%d", arb_position_fullmove_number(run->pos));
+	snprintf(hmvc, sizeof hmvc, "%d", arb_position_halfmove_clock(w->pos));
+	snprintf(fmvn, sizeof fmvn, "%d", arb_position_fullmove_number(w->pos));
 	snprintf(id, sizeof id, "game %ld ply %d", game, ply);
-	if (arb_epd_set_position(run->epd, run->pos) != ARB_OK)
+	if (arb_epd_set_position(w->epd, w->pos) != ARB_OK)
 		return -1;
 	ops[0] = hmvc;
-	if (arb_epd_set_op(run->epd, "hmvc", ops) != ARB_OK)
+	if (arb_epd_set_op(w->epd, "hmvc", ops) != ARB_OK)
 		return -1;
 	ops[0] = fmvn;
-	if (arb_epd_set_op(run->epd, "fmvn", ops) != ARB_OK)
+	if (arb_epd_set_op(w->epd, "fmvn", ops) != ARB_OK)
 		return -1;
 	ops[0] = id;
-	if (arb_epd_set_op(run->epd, "id", ops) != ARB_OK)
+	if (arb_epd_set_op(w->epd, "id", ops) != ARB_OK)
 		return -1;
-	len = arb_epd_to_string(run->epd, line, sizeof line, 0);
+	len = arb_epd_to_string(w->epd, line, sizeof line, 0);
 	if (len >= sizeof line)
 		return -1; /* cannot happen: four FEN fields and three short operations */
-	fwrite(line, 1, len, stdout);
-	putchar('\n');
+	fwrite(line, 1, len, out);
+	fputc('\n', out);
 	return 0;
 }
 
 /* `game` numbers the games of all inputs from 1, bad ones included. */
-static int write_epd(struct run *run, const arb_record *g, long game)
+static int write_epd(struct worker *w, const arb_record *g, long game, FILE *out)
 {
 	arb_undo u;
 	int i, n = arb_record_ply_count(g);
 
-	arb_position_copy(run->pos, arb_record_start(g));
+	arb_position_copy(w->pos, arb_record_start(g));
 	for (i = 0;; i++) {
-		if (write_epd_line(run, game, i) != 0) {
-			cli_error("pgn", "out of memory");
+		if (write_epd_line(w, game, i, out) != 0)
 			return -1;
-		}
 		if (i == n)
 			return 0;
-		arb_position_do_move(run->pos, arb_record_move(g, i), &u);
+		arb_position_do_move(w->pos, arb_record_move(g, i), &u);
 	}
 }
 
@@ -452,67 +500,116 @@ static int result_index(const char *result)
 	return RES_OTHER;
 }
 
-static void count(struct stats *st, const arb_record *g, const char *file, long number)
+static void gather(struct facts *f, const arb_record *g)
 {
 	const char *variant = arb_record_tag(g, "Variant");
 	const char *tc = arb_record_tag(g, "TimeControl");
+
+	f->plies = arb_record_ply_count(g);
+	f->result = result_index(arb_record_result(g));
+	cut_value(f->variant, variant ? variant : "Standard");
+	f->has_tc = tc != NULL;
+	if (tc)
+		cut_value(f->time_control, tc);
+}
+
+/* The pipeline's function for a good game. Returns 0, or -1 when the run
+ * must stop. */
+static int good_game(void *worker, cli_job *job, arb_record *g)
+{
+	struct worker *w = worker;
+
+	if (w->args->action == ACT_CHECK) {
+		reencode(w, g);
+		return 0;
+	}
+	if (w->args->action == ACT_STATS) {
+		gather(job->result, g);
+		return 0;
+	}
+	switch (w->args->format) {
+	case FMT_PGN:
+		if (arb_pgn_write(g, write_file, job->out) != ARB_OK) {
+			cli_message(job->err, "pgn", "out of memory");
+			return -1;
+		}
+		break;
+	case FMT_UCI:
+		write_uci(w, g, job->out);
+		break;
+	case FMT_FEN:
+		write_fen(w, g, job->out);
+		break;
+	case FMT_EPD:
+		if (write_epd(w, g, job->seq, job->out) != 0) {
+			cli_message(job->err, "pgn", "out of memory");
+			return -1;
+		}
+		break;
+	}
+	return 0;
+}
+
+static void *worker_new(void *ctx)
+{
+	const struct run *run = ctx;
+	struct worker *w = calloc(1, sizeof *w);
+
+	if (w) {
+		w->args = run->args;
+		w->pos = arb_position_new();
+		w->epd = arb_epd_new();
+	}
+	if (!w || !w->pos || !w->epd) {
+		cli_error("pgn", "out of memory");
+		if (w) {
+			arb_position_free(w->pos);
+			arb_epd_free(w->epd);
+			free(w);
+		}
+		return NULL;
+	}
+	return w;
+}
+
+static void worker_free(void *worker)
+{
+	struct worker *w = worker;
+
+	if (!w)
+		return;
+	arb_epd_free(w->epd);
+	arb_position_free(w->pos);
+	free(w);
+}
+
+/* ------------------------------------------------------------------------
+ * Counting (main thread, in input order)
+ * ---------------------------------------------------------------------- */
+
+/* stats: the pipeline's merge of a good game. */
+static int count(void *ctx, const cli_job *job)
+{
+	struct stats *st = &((struct run *)ctx)->st;
+	const struct facts *f = job->result;
 	struct game_ref ref;
 
-	ref.plies = arb_record_ply_count(g);
-	ref.file = file;
-	ref.number = number;
+	ref.plies = f->plies;
+	ref.file = job->file;
+	ref.number = job->number;
 	st->plies += ref.plies;
-	st->results[result_index(arb_record_result(g))]++;
-	tally_add(&st->variants, variant ? variant : "Standard");
-	if (tc) {
+	st->results[f->result]++;
+	tally_add(&st->variants, f->variant);
+	if (f->has_tc) {
 		st->with_tc++;
-		tally_add(&st->time_controls, tc);
+		tally_add(&st->time_controls, f->time_control);
 	}
 	/* The first game of the least (most) plies is the one reported. */
 	if (!st->shortest.file || ref.plies < st->shortest.plies)
 		st->shortest = ref;
 	if (!st->longest.file || ref.plies > st->longest.plies)
 		st->longest = ref;
-}
-
-/* Handles one good game. `file` names the input, `number` is the game's
- * number in it. Returns 0, or -1 when the run must stop. */
-static int good_game(struct run *run, const arb_record *g, const char *file, long number)
-{
-	if (run->args->action == ACT_CHECK) {
-		reencode(run, g);
-		return 0;
-	}
-	if (run->args->action == ACT_STATS) {
-		count(&run->st, g, file, number);
-		return 0;
-	}
-	switch (run->args->format) {
-	case FMT_PGN:
-		if (arb_pgn_write(g, write_stdout, NULL) != ARB_OK)
-			return -1;
-		break;
-	case FMT_UCI:
-		write_uci(run, g);
-		break;
-	case FMT_FEN:
-		write_fen(run, g);
-		break;
-	case FMT_EPD:
-		if (write_epd(run, g, run->count.games) != 0)
-			return -1;
-		break;
-	}
 	return 0;
-}
-
-/* ------------------------------------------------------------------------
- * Reading
- * ---------------------------------------------------------------------- */
-
-static int each_game(arb_record *g, const char *name, long number, void *ctx)
-{
-	return good_game(ctx, g, name, number);
 }
 
 /* ------------------------------------------------------------------------
@@ -555,10 +652,12 @@ int cli_pgn(int argc, char **argv)
 {
 	struct pgn_args a;
 	struct run run;
-	int i, rc;
+	cli_jobs_spec spec;
+	int rc;
 
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
+	a.jobs = cli_jobs_default();
 	a.file = calloc((size_t)argc + 1, sizeof *a.file);
 	if (!a.file) {
 		cli_error("pgn", "out of memory");
@@ -570,19 +669,21 @@ int cli_pgn(int argc, char **argv)
 		return rc == CLI_DONE ? CLI_OK : rc;
 	}
 	run.args = &a;
-	run.errors = a.action == ACT_CHECK ? stdout : stderr;
-	run.pos = arb_position_new();
-	run.epd = arb_epd_new();
-	if (!run.pos || !run.epd) {
-		cli_error("pgn", "out of memory");
+	memset(&spec, 0, sizeof spec);
+	spec.cmd = "pgn";
+	spec.flags = a.flags;
+	spec.jobs = a.jobs;
+	spec.bad_to_stdout = a.action == ACT_CHECK; /* check lists them; the others report */
+	spec.result_size = sizeof(struct facts);
+	spec.ctx = &run;
+	spec.worker_new = worker_new;
+	spec.worker_free = worker_free;
+	spec.game = good_game;
+	spec.merge = a.action == ACT_STATS ? count : NULL;
+	if (cli_jobs_run(&spec, a.file, a.nfiles, &run.count) != 0)
 		rc = CLI_FAIL;
-	}
-	for (i = 0; rc == CLI_OK && i < a.nfiles; i++)
-		if (cli_read_games("pgn", a.file[i], a.flags, run.errors, each_game, &run,
-				   &run.count) != 0)
-			rc = CLI_FAIL;
 	if (rc == CLI_OK) {
-		if (a.action == ACT_CHECK)
+		if (a.action == ACT_CHECK && !a.no_summary)
 			printf("games: %ld, ok: %ld, errors: %ld\n", run.count.games,
 			       run.count.games - run.count.bad, run.count.bad);
 		else if (a.action == ACT_STATS)
@@ -594,8 +695,6 @@ int cli_pgn(int argc, char **argv)
 	}
 	tally_free(&run.st.variants);
 	tally_free(&run.st.time_controls);
-	arb_epd_free(run.epd);
-	arb_position_free(run.pos);
 	free(a.file);
 	return rc;
 }

@@ -11,17 +11,31 @@
 
 #include "cli.h"
 
+static void message(FILE *out, const char *cmd, const char *fmt, va_list ap)
+{
+	fputs("arbiter: ", out);
+	if (cmd)
+		fprintf(out, "%s: ", cmd);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
+}
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("arbiter: ", stderr);
-	if (cmd)
-		fprintf(stderr, "%s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message(stderr, cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void cli_message(FILE *out, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	message(out, cmd, fmt, ap);
+	va_end(ap);
 }
 
 int cli_is_option(const char *arg)

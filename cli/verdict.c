@@ -2,7 +2,7 @@
  * verdict.c -- what `adjudicate` and `compare` share: a game's identity
  * (file, number, players), its verdict as one text line or one JSON object,
  * the error line of a game that cannot be replayed, and the streaming read
- * of PGN files that hands each record on with its identity.
+ * of PGN files (none: standard input) through the game pipeline.
  *
  * JSON is written by hand: strings escaped (control bytes as \uXXXX, bytes
  * that are not UTF-8 as U+FFFD), the top-level fields of a game before its
@@ -257,23 +257,23 @@ static void print_json(FILE *out, const cli_game_id *id, const arb_game *g,
 
 /* A game whose events could not be replayed: "FILE:LINE: game N (WHITE -
  * BLACK): why" (the line when the engine knows it). */
-void cli_report_game_error(const char *cmd, const cli_game_id *id, const char *profile,
+void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
 			   const arb_error *err)
 {
-	fprintf(stderr, "arbiter: %s: ", cmd);
-	cli_put_line(stderr, id->file);
+	fprintf(out, "arbiter: %s: ", cmd);
+	cli_put_line(out, id->file);
 	if (err->line > 0)
-		fprintf(stderr, ":%ld", err->line);
-	fprintf(stderr, ": game %ld (", id->number);
-	cli_put_line(stderr, id->white);
-	fputs(" - ", stderr);
-	cli_put_line(stderr, id->black);
-	fputs(")", stderr);
+		fprintf(out, ":%ld", err->line);
+	fprintf(out, ": game %ld (", id->number);
+	cli_put_line(out, id->white);
+	fputs(" - ", out);
+	cli_put_line(out, id->black);
+	fputs(")", out);
 	if (profile)
-		fprintf(stderr, " under %s", profile);
-	fputs(": ", stderr);
-	cli_put_line(stderr, err->message[0] ? err->message : arb_status_name(err->code));
-	fputc('\n', stderr);
+		fprintf(out, " under %s", profile);
+	fputs(": ", out);
+	cli_put_line(out, err->message[0] ? err->message : arb_status_name(err->code));
+	fputc('\n', out);
 }
 
 void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int json)
@@ -289,52 +289,30 @@ void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int jso
 
 /* ------------------------------------------------------------------------
  * Reading PGN files game by game
- *
- * cli_read_games, with the game's identity for the callback (`adjudicate
- * --write-pgn` writes the game's events back into the record).
  * ---------------------------------------------------------------------- */
 
-typedef struct with_id {
-	cli_record_fn fn;
-	void *ctx;
-	int show_file;
-} with_id;
-
-static int game_with_id(arb_record *rec, const char *name, long number, void *ctx)
+int cli_read_records(const cli_jobs_spec *spec, char *const *file, int nfiles, cli_tally *t)
 {
-	const with_id *w = ctx;
-	cli_game_id id;
+	char dash[] = "-";
+	char *stdin_only[1];
+	cli_games count = {0, 0, 0};
+	int rc;
 
-	cli_game_id_from_record(&id, rec, name, w->show_file, number);
-	return w->fn(w->ctx, rec, &id);
-}
-
-static int read_file(const char *cmd, const char *path, int show_file, cli_record_fn fn, void *ctx,
-		     cli_tally *t)
-{
-	with_id w = { fn, ctx, show_file };
-	cli_games count = { 0, 0, 0 };
-	/* A rejected game's message (file, line, column, game) goes to stderr. */
-	int rc = cli_read_games(cmd, path, 0, NULL, game_with_id, &w, &count);
-
+	if (nfiles == 0) { /* standard input */
+		stdin_only[0] = dash;
+		file = stdin_only;
+		nfiles = 1;
+	}
+	rc = cli_jobs_run(spec, file, nfiles, &count);
 	t->games += count.games;
 	t->failed += count.bad;
 	t->io_failed |= count.io_failed;
 	return rc;
 }
 
-/* The files of the command line, or standard input when there are none. */
-int cli_read_records(const char *cmd, char **file, int nfiles, cli_record_fn fn, void *ctx,
-		     cli_tally *t)
+void cli_game_id_from_job(cli_game_id *id, const arb_record *rec, const cli_job *job)
 {
-	int i;
-
-	if (nfiles == 0)
-		return read_file(cmd, "-", 0, fn, ctx, t);
-	for (i = 0; i < nfiles; i++)
-		if (read_file(cmd, file[i], nfiles > 1, fn, ctx, t) != 0)
-			return -1;
-	return 0;
+	cli_game_id_from_record(id, rec, job->file, job->show_file, job->number);
 }
 
 /* The exit status of a reading run. */

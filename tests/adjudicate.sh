@@ -397,6 +397,17 @@ else
 fi
 run adjudicate --profile fide2014-standard --write-pgn "$TMP/no/such/dir/out.pgn" "$TMP/events.pgn"
 check "--write-pgn: an unwritable OUT, exit 1" [ "$rc" -eq 1 ]
+# OUT is replaced by renaming a temporary file over it: something that is not
+# a regular file (a FIFO, a device such as /dev/full) must be refused, not
+# replaced.
+if mkfifo "$TMP/fifo" 2>/dev/null; then
+	run adjudicate --profile fide2014-standard --write-pgn "$TMP/fifo" "$TMP/events.pgn"
+	if [ "$rc" -eq 1 ] && [ -p "$TMP/fifo" ] && grep -q 'is not a regular file' "$TMP/err"; then
+		pass "--write-pgn: a FIFO as OUT is refused and left as it is"
+	else
+		fail "--write-pgn: a FIFO as OUT is refused and left as it is" "exit $rc"
+	fi
+fi
 
 # A token log written as PGN, read back: the same result.
 run adjudicate --profile fide2014-standard --fen '7k/8/6K1/8/8/8/8/R7 w - - 140 150' \

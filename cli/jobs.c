@@ -1,0 +1,545 @@
+/*
+ * jobs.c -- the game pipeline of the batch commands (see jobs.h).
+ *
+ * Slots are numbered from 0 without end; slot i lives at slots[i % nslots].
+ * head <= next <= tail: [head, next) are taken by workers or done, [next,
+ * tail) wait for a worker, and only the main thread moves head and tail. A
+ * slot belongs to the main thread from the moment it is written out (head
+ * passes it) until it is queued again, and to one worker between being
+ * taken and `done`; the lock orders the hand-overs. Each game writes into
+ * the slot's memory streams, never to stdout or stderr, so what the
+ * process writes is decided by the order of the input alone.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jobs.h"
+
+/* A memory stream or a text copy that grew past this is given back after
+ * its game, so that one huge game does not hold its memory in every slot. */
+enum { KEEP_BYTES = 1 << 20 };
+
+/* ------------------------------------------------------------------------
+ * Sinks: memory streams reused from game to game
+ * ---------------------------------------------------------------------- */
+
+typedef struct sink {
+	FILE *f;
+	char *buf;   /* open_memstream's: valid after fflush */
+	size_t len;  /* bytes written since the last reset (after fflush) */
+	size_t high; /* the most it held since it was opened */
+} sink;
+
+static void sink_close(sink *s)
+{
+	if (s->f)
+		fclose(s->f);
+	free(s->buf);
+	memset(s, 0, sizeof *s);
+}
+
+/* Empties the stream for the next game (opening it the first time).
+ * Returns 0, or -1 when out of memory. */
+static int sink_reset(sink *s)
+{
+	if (s->f && s->high > KEEP_BYTES)
+		sink_close(s);
+	if (!s->f) {
+		s->f = open_memstream(&s->buf, &s->len);
+		return s->f ? 0 : -1;
+	}
+	if (fseeko(s->f, 0, SEEK_SET) != 0)
+		return -1;
+	s->len = 0; /* the stream sets it again when flushed */
+	return 0;
+}
+
+/* Makes buf and len current. Returns 0, or -1 when the stream could not
+ * grow (out of memory). */
+static int sink_flush(sink *s)
+{
+	if (!s->f)
+		return 0;
+	if (fflush(s->f) != 0 || ferror(s->f))
+		return -1;
+	if (s->len > s->high)
+		s->high = s->len;
+	return 0;
+}
+
+static void sink_write(const sink *s, FILE *to)
+{
+	if (s->f && s->len > 0 && to)
+		fwrite(s->buf, 1, s->len, to);
+}
+
+/* ------------------------------------------------------------------------
+ * The pipeline
+ * ---------------------------------------------------------------------- */
+
+enum slot_kind {
+	SLOT_GAME, /* a game's text, for a worker */
+	SLOT_NOTE  /* a message of the reader's, already written into err */
+};
+
+typedef struct slot {
+	cli_job job;
+	enum slot_kind kind;
+	arb_pgn_text text; /* text points into copy */
+	char *copy;
+	size_t cap;
+	sink out, err, aux;
+	int bad;       /* a broken game (a NOTE when the reader refused it) */
+	int handled;   /* spec->game ran and asked nothing: merge it */
+	int stop;      /* the run stops after this slot */
+	int nomem;     /* ... because a stream could not grow */
+	int io_failed; /* an input could not be opened or read */
+	int done;      /* handled: the main thread may write it out */
+} slot;
+
+struct pipeline;
+
+typedef struct worker {
+	struct pipeline *p;
+	void *state; /* spec->worker_new's */
+	arb_record *rec;
+	pthread_t thread;
+} worker;
+
+typedef struct pipeline {
+	const cli_jobs_spec *spec;
+	cli_games *count;
+	slot *slots;
+	int nslots;
+	worker *workers;
+	int nworkers;
+	int threads; /* workers running on threads; 0: inline on workers[0] */
+	long head, next, tail;
+	long awaited; /* the slot the main thread waits for, or -1 */
+	long seq;     /* games read over all the inputs */
+	size_t bytes; /* text in flight */
+	int quit;     /* workers: leave */
+	int stopped;  /* the run stops: nothing more is read or written */
+	pthread_mutex_t lock;
+	pthread_cond_t work; /* a slot queued, or quit */
+	pthread_cond_t done; /* a slot done */
+} pipeline;
+
+static slot *slot_at(pipeline *p, long i)
+{
+	return &p->slots[i % p->nslots];
+}
+
+/* Makes the slot's output ready to be written out. */
+static void finish(slot *s)
+{
+	if (sink_flush(&s->out) != 0 || sink_flush(&s->err) != 0 || sink_flush(&s->aux) != 0)
+		s->stop = s->nomem = 1;
+}
+
+/* A broken game: its message (which names file, line, column and game) on
+ * the stream the command lists them on. */
+static void report_bad(const cli_jobs_spec *spec, slot *s, const char *message)
+{
+	FILE *f = spec->bad_to_stdout ? s->job.out : s->job.err;
+
+	if (spec->bad_prefix)
+		fprintf(f, "arbiter: %s: ", spec->cmd);
+	fprintf(f, "%s\n", message);
+	s->bad = 1;
+}
+
+/* On a worker (or inline): parses the game and hands it to the command. */
+static void handle(pipeline *p, worker *w, slot *s)
+{
+	const cli_jobs_spec *spec = p->spec;
+	arb_error err;
+	arb_status status;
+
+	if (s->kind != SLOT_GAME)
+		return;
+	memset(&err, 0, sizeof err);
+	status = arb_pgn_parse(&s->text, s->job.file, spec->flags, w->rec, &err);
+	if (status == ARB_OK) {
+		if (spec->game(w->state, &s->job, w->rec) != 0)
+			s->stop = 1;
+		else
+			s->handled = 1;
+	} else if (status == ARB_E_PGN) {
+		report_bad(spec, s, err.message);
+	} else {
+		cli_message(s->job.err, spec->cmd, "%s",
+			    err.message[0] ? err.message : arb_status_name(status));
+		s->stop = 1;
+	}
+	finish(s);
+}
+
+static void *worker_main(void *arg)
+{
+	worker *w = arg;
+	pipeline *p = w->p;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		long i;
+
+		while (!p->quit && p->next == p->tail)
+			pthread_cond_wait(&p->work, &p->lock);
+		if (p->quit)
+			break;
+		i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		handle(p, w, slot_at(p, i));
+		pthread_mutex_lock(&p->lock);
+		slot_at(p, i)->done = 1;
+		/* The main thread waits for one slot only: wake it for that one. */
+		if (i == p->awaited)
+			pthread_cond_signal(&p->done);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Writes out the oldest slot, once done, and merges it. */
+static void emit(pipeline *p)
+{
+	const cli_jobs_spec *spec = p->spec;
+	slot *s = slot_at(p, p->head);
+
+	if (p->threads > 0) {
+		pthread_mutex_lock(&p->lock);
+		p->awaited = p->head;
+		while (!s->done)
+			pthread_cond_wait(&p->done, &p->lock);
+		p->awaited = -1;
+		pthread_mutex_unlock(&p->lock);
+	}
+	sink_write(&s->err, stderr);
+	sink_write(&s->out, stdout);
+	sink_write(&s->aux, spec->aux);
+	if (s->nomem)
+		cli_error(spec->cmd, "out of memory");
+	if (s->kind == SLOT_GAME || s->bad) {
+		p->count->games++;
+		p->count->bad += s->bad;
+	}
+	if (s->io_failed)
+		p->count->io_failed = 1;
+	if (s->handled && spec->merge && spec->merge(spec->ctx, &s->job) != 0)
+		s->stop = 1;
+	/* Stop early when an output fails (a full disk); main says why for
+	 * stdout. */
+	if (s->aux.len > 0 && spec->aux && ferror(spec->aux)) {
+		cli_error(spec->cmd, "error writing %s: %s", spec->aux_name, strerror(errno));
+		s->stop = 1;
+	}
+	if (s->stop || ferror(stdout))
+		p->stopped = 1;
+	p->bytes -= s->text.len;
+	p->head++;
+}
+
+/* Writes out slots until one is free and `len` more bytes of text fit. */
+static void make_room(pipeline *p, size_t len)
+{
+	while (!p->stopped && p->head < p->tail &&
+	       (p->tail - p->head >= p->nslots || p->bytes + len > CLI_JOBS_BYTES))
+		emit(p);
+}
+
+/* The next free slot, emptied for a game of `file`; NULL when the run
+ * stops. */
+static slot *take(pipeline *p, const char *file, int show_file, size_t len)
+{
+	slot *s;
+
+	make_room(p, len);
+	if (p->stopped)
+		return NULL;
+	s = slot_at(p, p->tail);
+	if (sink_reset(&s->out) != 0 || sink_reset(&s->err) != 0 ||
+	    (p->spec->aux && sink_reset(&s->aux) != 0)) {
+		cli_error(p->spec->cmd, "out of memory");
+		p->stopped = 1;
+		return NULL;
+	}
+	memset(s->job.result, 0, p->spec->result_size);
+	s->job.file = file;
+	s->job.show_file = show_file;
+	s->job.number = 0;
+	s->job.seq = 0;
+	s->job.out = s->out.f;
+	s->job.err = s->err.f;
+	s->job.aux = s->aux.f;
+	s->kind = SLOT_NOTE;
+	s->text.len = 0;
+	s->bad = s->handled = s->stop = s->nomem = s->io_failed = s->done = 0;
+	return s;
+}
+
+/* Hands the slot filled by take() to a worker, or handles it inline. */
+static void submit(pipeline *p, slot *s)
+{
+	p->bytes += s->text.len;
+	if (p->threads == 0) {
+		handle(p, &p->workers[0], s);
+		s->done = 1;
+		p->tail++;
+		return;
+	}
+	pthread_mutex_lock(&p->lock);
+	p->tail++;
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Copies the game's text into the slot. Returns 0, or -1 when out of
+ * memory. */
+static int copy_text(slot *s, const arb_pgn_text *t)
+{
+	if (s->cap > KEEP_BYTES && t->len <= KEEP_BYTES) {
+		free(s->copy);
+		s->copy = NULL;
+		s->cap = 0;
+	}
+	if (t->len > s->cap || !s->copy) {
+		size_t cap = t->len > 256 ? t->len : 256;
+		char *q = realloc(s->copy, cap);
+
+		if (!q)
+			return -1;
+		s->copy = q;
+		s->cap = cap;
+	}
+	memcpy(s->copy, t->text, t->len);
+	s->text = *t;
+	s->text.text = s->copy;
+	return 0;
+}
+
+/* A message of the main thread's, written in its place among the games:
+ * "arbiter: CMD: MESSAGE". */
+static void note(pipeline *p, const char *file, const char *message, int io_failed)
+{
+	slot *s = take(p, file, 0, 0);
+
+	if (!s)
+		return;
+	cli_message(s->job.err, p->spec->cmd, "%s", message);
+	s->io_failed = io_failed;
+	s->stop = !io_failed;
+	finish(s);
+	submit(p, s);
+}
+
+/* A game the reader refused without handing out its text (too long): a
+ * broken game, reported like the others, in its place. */
+static void refused(pipeline *p, const char *file, const arb_error *err)
+{
+	slot *s = take(p, file, 0, 0);
+
+	if (!s)
+		return;
+	report_bad(p->spec, s, err->message);
+	s->job.seq = ++p->seq;
+	finish(s);
+	submit(p, s);
+}
+
+/* Reads the games of one input into the pipeline. */
+static void read_input(pipeline *p, const char *path, int show_file)
+{
+	const cli_jobs_spec *spec = p->spec;
+	const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+	arb_pgn_reader *r;
+	arb_error err;
+
+	memset(&err, 0, sizeof err);
+	r = arb_pgn_reader_open(path, spec->flags, &err);
+	if (!r) {
+		note(p, name, err.message[0] ? err.message : path, err.code != ARB_E_NOMEM);
+		return;
+	}
+	while (!p->stopped) {
+		arb_pgn_text t;
+		arb_status status = arb_pgn_next_text(r, &t, &err);
+		slot *s;
+
+		if (status == ARB_OK && !t.text)
+			break;
+		if (status == ARB_E_PGN) {
+			refused(p, name, &err);
+			continue;
+		}
+		if (status != ARB_OK) {
+			/* The engine's message names the input. */
+			note(p, name, err.message[0] ? err.message : name, status == ARB_E_IO);
+			break;
+		}
+		s = take(p, name, show_file, t.len);
+		if (!s)
+			break;
+		if (copy_text(s, &t) != 0) {
+			cli_message(s->job.err, spec->cmd, "out of memory");
+			s->stop = 1;
+			finish(s);
+		} else {
+			s->kind = SLOT_GAME;
+			s->job.number = t.number;
+			s->job.seq = ++p->seq;
+		}
+		submit(p, s);
+	}
+	arb_pgn_reader_free(r);
+}
+
+/* ------------------------------------------------------------------------
+ * Starting and stopping
+ * ---------------------------------------------------------------------- */
+
+/* Workers' states and the slots. Returns 0, or -1 after a message. */
+static int setup(pipeline *p)
+{
+	const cli_jobs_spec *spec = p->spec;
+	int i;
+
+	p->nworkers = spec->jobs < 1 ? 1 : spec->jobs > CLI_JOBS_MAX ? CLI_JOBS_MAX : spec->jobs;
+	p->nslots = p->nworkers == 1 ? 1 : p->nworkers * CLI_JOBS_WINDOW;
+	if (p->nslots > CLI_JOBS_SLOTS)
+		p->nslots = CLI_JOBS_SLOTS;
+	p->workers = calloc((size_t)p->nworkers, sizeof *p->workers);
+	p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
+	if (!p->workers || !p->slots) {
+		cli_error(spec->cmd, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < p->nslots; i++) {
+		p->slots[i].job.result = calloc(1, spec->result_size ? spec->result_size : 1);
+		if (!p->slots[i].job.result) {
+			cli_error(spec->cmd, "out of memory");
+			return -1;
+		}
+	}
+	for (i = 0; i < p->nworkers; i++) {
+		worker *w = &p->workers[i];
+
+		w->p = p;
+		w->rec = arb_record_new();
+		if (!w->rec) {
+			cli_error(spec->cmd, "out of memory");
+			return -1;
+		}
+		w->state = spec->worker_new(spec->ctx);
+		if (!w->state)
+			return -1;
+	}
+	return 0;
+}
+
+/* Starts the threads (none for one worker). When the system refuses a
+ * thread, the ones started do the work, or the main thread alone. */
+static void start(pipeline *p)
+{
+	int i;
+
+	if (p->nworkers < 2)
+		return;
+	for (i = 0; i < p->nworkers; i++)
+		if (pthread_create(&p->workers[i].thread, NULL, worker_main, &p->workers[i]) != 0)
+			break;
+	p->threads = i;
+}
+
+static void teardown(pipeline *p)
+{
+	int i;
+
+	if (p->threads > 0) {
+		pthread_mutex_lock(&p->lock);
+		p->quit = 1;
+		pthread_cond_broadcast(&p->work);
+		pthread_mutex_unlock(&p->lock);
+		for (i = 0; i < p->threads; i++)
+			pthread_join(p->workers[i].thread, NULL);
+	}
+	for (i = 0; p->workers && i < p->nworkers; i++) {
+		if (p->workers[i].state)
+			p->spec->worker_free(p->workers[i].state);
+		arb_record_free(p->workers[i].rec);
+	}
+	for (i = 0; p->slots && i < p->nslots; i++) {
+		slot *s = &p->slots[i];
+
+		sink_close(&s->out);
+		sink_close(&s->err);
+		sink_close(&s->aux);
+		free(s->copy);
+		free(s->job.result);
+	}
+	free(p->workers);
+	free(p->slots);
+}
+
+int cli_jobs_run(const cli_jobs_spec *spec, char *const *file, int nfiles, cli_games *count)
+{
+	pipeline p;
+	int i;
+
+	memset(&p, 0, sizeof p);
+	p.awaited = -1;
+	p.spec = spec;
+	p.count = count;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.work, NULL);
+	pthread_cond_init(&p.done, NULL);
+	if (setup(&p) != 0) {
+		p.stopped = 1;
+	} else {
+		start(&p);
+		for (i = 0; i < nfiles && !p.stopped; i++)
+			read_input(&p, file[i], nfiles > 1);
+		while (!p.stopped && p.head < p.tail)
+			emit(&p);
+	}
+	teardown(&p);
+	pthread_cond_destroy(&p.done);
+	pthread_cond_destroy(&p.work);
+	pthread_mutex_destroy(&p.lock);
+	return p.stopped ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------
+ * --jobs
+ * ---------------------------------------------------------------------- */
+
+int cli_jobs_default(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		return 1;
+	return n > CLI_JOBS_MAX ? CLI_JOBS_MAX : (int)n;
+}
+
+int cli_jobs_option(cli_argv *it, const char *cmd, int *jobs)
+{
+	const char *value, *p;
+	int m = cli_option_value(it, cmd, "--jobs", &value), n = 0;
+
+	if (m <= 0)
+		return m;
+	for (p = value; isdigit((unsigned char)*p) && n <= CLI_JOBS_MAX; p++)
+		n = n * 10 + (*p - '0');
+	if (p == value || *p != '\0' || n < 1 || n > CLI_JOBS_MAX) {
+		cli_error(cmd, "bad --jobs '%s': expected a number of threads from 1 to %d", value,
+			  CLI_JOBS_MAX);
+		return -1;
+	}
+	*jobs = n;
+	return 1;
+}
