@@ -2350,10 +2350,14 @@ static void list_one(const char *name, const char *file, void *ctx)
 	}
 }
 
-/* arbiter.profiles([path]) -> {{name =, file =}, ...}. The library's list
- * is copied into a userdata before any table is made: a memory error while
- * making them must not unwind through arb_profile_list. */
-static int profile_list(lua_State *L)
+/* [-0, +1, m] The scripts a lister (arb_profile_list, arb_variant_list)
+ * finds in the path of argument 1 (nil: the default path), as
+ * {{name =, file =}, ...}. The library's list is copied into a userdata
+ * (sized by a first pass) before any table is made: a memory error while
+ * making them must not unwind through the lister. */
+static int push_listing(lua_State *L, int (*list)(const char *path,
+						   void (*fn)(const char *, const char *, void *),
+						   void *ctx))
 {
 	const char *path = lua_isnoneornil(L, 1) ? NULL : checktext(L, 1, NULL);
 	listing l = {NULL, NULL, 0, 0};
@@ -2361,13 +2365,13 @@ static int profile_list(lua_State *L)
 	char *buf;
 	int i;
 
-	if (arb_profile_list(path, list_one, &l) < 0)
+	if (list(path, list_one, &l) < 0)
 		return luaL_error(L, "not enough memory");
 	buf = lua_newuserdatauv(L, l.need + 1, 0);
 	l.at = buf;
 	l.end = buf + l.need;
 	l.n = 0;
-	if (arb_profile_list(path, list_one, &l) < 0)
+	if (list(path, list_one, &l) < 0)
 		return luaL_error(L, "not enough memory");
 	lua_createtable(L, l.n, 0);
 	for (i = 0, s = buf; i < l.n; i++) {
@@ -2380,6 +2384,9 @@ static int profile_list(lua_State *L)
 	}
 	return 1;
 }
+
+/* arbiter.profiles([path]) -> { {name = , file = }, ... } sorted by name */
+static int profile_list(lua_State *L) { return push_listing(L, arb_profile_list); }
 
 static int profile_name(lua_State *L)
 {
@@ -2843,33 +2850,7 @@ static int variant_new(lua_State *L)
 }
 
 /* arbiter.variants([path]) -> { {name = , file = }, ... } sorted by name */
-static int variant_list(lua_State *L)
-{
-	const char *path = lua_isnoneornil(L, 1) ? NULL : checktext(L, 1, NULL);
-	listing l = {NULL, NULL, 0, 0};
-	const char *s;
-	char *buf;
-
-	if (arb_variant_list(path, list_one, &l) < 0)
-		return luaL_error(L, "not enough memory");
-	buf = lua_newuserdatauv(L, l.need + 1, 0);
-	l.at = buf;
-	l.end = buf + l.need;
-	l.n = 0;
-	if (arb_variant_list(path, list_one, &l) < 0)
-		return luaL_error(L, "not enough memory");
-	lua_createtable(L, l.n, 0);
-	s = buf;
-	for (int i = 0; i < l.n; i++) {
-		lua_createtable(L, 0, 2);
-		setstring(L, "name", s);
-		s += strlen(s) + 1;
-		setstring(L, "file", s);
-		s += strlen(s) + 1;
-		lua_rawseti(L, -2, i + 1);
-	}
-	return 1;
-}
+static int variant_list(lua_State *L) { return push_listing(L, arb_variant_list); }
 
 static int variant_name(lua_State *L)
 {
