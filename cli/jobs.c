@@ -205,20 +205,27 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* Waits until slot i (in flight) is done. */
+static void wait_for(pipeline *p, long i)
+{
+	slot *s = slot_at(p, i);
+
+	pthread_mutex_lock(&p->lock);
+	p->awaited = i;
+	while (!s->done)
+		pthread_cond_wait(&p->done, &p->lock);
+	p->awaited = -1;
+	pthread_mutex_unlock(&p->lock);
+}
+
 /* Writes out the oldest slot, once done, and merges it. */
 static void emit(pipeline *p)
 {
 	const cli_jobs_spec *spec = p->spec;
 	slot *s = slot_at(p, p->head);
 
-	if (p->threads > 0) {
-		pthread_mutex_lock(&p->lock);
-		p->awaited = p->head;
-		while (!s->done)
-			pthread_cond_wait(&p->done, &p->lock);
-		p->awaited = -1;
-		pthread_mutex_unlock(&p->lock);
-	}
+	if (p->threads > 0)
+		wait_for(p, p->head);
 	sink_write(&s->err, stderr);
 	sink_write(&s->out, stdout);
 	sink_write(&s->aux, spec->aux);
@@ -244,11 +251,31 @@ static void emit(pipeline *p)
 	p->head++;
 }
 
-/* Writes out slots until one is free and `len` more bytes of text fit. */
+/* 1 when the window has no free slot or no room for `len` more bytes. */
+static int window_full(const pipeline *p, size_t len)
+{
+	return p->head < p->tail &&
+	       (p->tail - p->head >= p->nslots || p->bytes + len > CLI_JOBS_BYTES);
+}
+
+/* Writes out slots until one is free and `len` more bytes of text fit. With
+ * workers, a full window is first emptied down to half: the main thread
+ * waits for the slot half way along it, then writes out everything before
+ * it, so that it sleeps once for many games. (Emptying one slot at a time,
+ * it waited for the oldest game on nearly every game when there are as
+ * many workers as processors, a sleep and a wake-up each.) */
 static void make_room(pipeline *p, size_t len)
 {
-	while (!p->stopped && p->head < p->tail &&
-	       (p->tail - p->head >= p->nslots || p->bytes + len > CLI_JOBS_BYTES))
+	if (p->stopped || !window_full(p, len))
+		return;
+	if (p->threads > 0) {
+		long half = p->head + (p->tail - p->head - 1) / 2;
+
+		wait_for(p, half);
+		while (!p->stopped && p->head <= half)
+			emit(p);
+	}
+	while (!p->stopped && window_full(p, len))
 		emit(p);
 }
 
