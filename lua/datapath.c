@@ -242,9 +242,39 @@ nomem:
 	return -1;
 }
 
+void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (p->n == 0) {
+		snprintf(buf, n, "an empty path");
+		return;
+	}
+	for (int i = 0; i < p->n && used + 1 < n; i++) {
+		int k = snprintf(buf + used, n - used, "%s%s", i ? ", " : "", p->dir[i]);
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
+
 /* ------------------------------------------------------------------------
- * Listing
+ * Names and listing
  * ---------------------------------------------------------------------- */
+
+int arb_datapath_is_name(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '-')
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '_' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
 
 typedef struct found {
 	char *name, *file;
@@ -255,7 +285,7 @@ static int found_order(const void *a, const void *b)
 	return strcmp(((const found *)a)->name, ((const found *)b)->name);
 }
 
-static int is_file(const char *path)
+int arb_datapath_is_file(const char *path)
 {
 	struct stat st;
 
@@ -305,7 +335,7 @@ static int list_dir(const char *dir, int (*valid)(const char *, size_t), found *
 		memcpy(f->name, e->d_name, len - 4);
 		f->name[len - 4] = '\0';
 		sprintf(f->file, "%s/%s", dir, e->d_name);
-		if (!is_file(f->file)) {
+		if (!arb_datapath_is_file(f->file)) {
 			free(f->name);
 			free(f->file);
 			continue;

@@ -50,6 +50,17 @@ void arb_datapath_free(arb_datapath *p);
  */
 const char *arb_datapath_installed(void);
 
+/* A script name (profile or variant): n > 0 letters, digits, '_' and '-',
+ * not starting with '-'. 1 or 0. */
+int arb_datapath_is_name(const char *s, size_t n);
+
+/* 1 if `path` is a regular file (following links). */
+int arb_datapath_is_file(const char *path);
+
+/* The directories of `p` into buf (size n > 0), ", "-separated, cut to
+ * fit; "an empty path" when there are none. */
+void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n);
+
 /*
  * The scripts of the path: every regular file NAME.lua whose NAME passes
  * `valid` (NULL: any), each name once (the first directory wins), sorted

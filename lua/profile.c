@@ -173,29 +173,12 @@ static int is_name_char(int c)
 	       c == '_';
 }
 
-/* A profile name: letters, digits, '_' and '-', not starting with '-'. */
-static int is_profile_name(const char *s, size_t n)
-{
-	if (n == 0 || s[0] == '-')
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!is_name_char((unsigned char)s[i]) && s[i] != '-')
-			return 0;
-	return 1;
-}
 
 static int ends_with(const char *s, const char *tail)
 {
 	size_t n = strlen(s), k = strlen(tail);
 
 	return n >= k && strcmp(s + n - k, tail) == 0;
-}
-
-static int is_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* The file as Lua's chunk id shows "@file": a long name keeps its end. */
@@ -341,7 +324,7 @@ static int try_dir(frame *f, const char *dir, const char *base, size_t blen)
 {
 	int n = snprintf(f->file, sizeof f->file, "%s/%.*s.lua", dir, (int)blen, base);
 
-	return n > 0 && (size_t)n < sizeof f->file && is_file(f->file);
+	return n > 0 && (size_t)n < sizeof f->file && arb_datapath_is_file(f->file);
 }
 
 /* Looks for NAME.lua, then PREFIX.lua for NAME = PREFIX-SUFFIX, in `dir`.
@@ -376,15 +359,15 @@ static int resolve(const dir_list *path, const char *name, const char *first_dir
 	if (ends_with(name, ".lua")) {
 		if (name[0] != '/' && first_dir != NULL) {
 			int n = snprintf(f->file, sizeof f->file, "%s/%s", first_dir, name);
-			found = n > 0 && (size_t)n < sizeof f->file && is_file(f->file);
+			found = n > 0 && (size_t)n < sizeof f->file && arb_datapath_is_file(f->file);
 		}
-		if (!found && strlen(name) < sizeof f->file && is_file(name)) {
+		if (!found && strlen(name) < sizeof f->file && arb_datapath_is_file(name)) {
 			strcpy(f->file, name);
 			found = 1;
 		}
 		if (!found)
 			say(why, whysize, "no profile script '%s' (not a readable file)", name);
-	} else if (!is_profile_name(name, strlen(name))) {
+	} else if (!arb_datapath_is_name(name, strlen(name))) {
 		say(why, whysize,
 		    "'%s' is not a profile name (letters, digits, '_' and '-') or a path to a .lua "
 		    "file",
@@ -396,19 +379,14 @@ static int resolve(const dir_list *path, const char *name, const char *first_dir
 		for (int i = 0; !found && i < path->n; i++)
 			found = find_in(f, path->dir[i], name, &split);
 		if (!found) {
-			char dirs[192] = "";
-			size_t used = 0;
-			for (int i = 0; i < path->n && used + 1 < sizeof dirs; i++) {
-				int k = snprintf(dirs + used, sizeof dirs - used, "%s%s",
-						 i ? ", " : "", path->dir[i]);
-				if (k < 0)
-					break;
-				used += (size_t)k;
-			}
+			char dirs[192];
+			if (path->n == 0)
+				snprintf(dirs, sizeof dirs, "an empty profile path");
+			else
+				arb_datapath_describe(path, dirs, sizeof dirs);
 			say(why, whysize, "no profile '%s' (no %s.lua%s in %s%s)", name, name,
 			    strchr(name, '-') ? " or PREFIX.lua for PREFIX-SPEED" : "",
-			    first_dir != NULL ? "the script's directory, " : "",
-			    path->n ? dirs : "an empty profile path");
+			    first_dir != NULL ? "the script's directory, " : "", dirs);
 		}
 	}
 	if (!found)
@@ -1734,7 +1712,7 @@ int arb_profile_list(const char *path, void (*fn)(const char *name, const char *
 
 	if (dirs_build(&dirs, path) != 0)
 		return -1;
-	n = arb_datapath_list(&dirs, is_profile_name, fn, ctx);
+	n = arb_datapath_list(&dirs, arb_datapath_is_name, fn, ctx);
 	arb_datapath_free(&dirs);
 	return n;
 }

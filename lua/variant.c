@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "compat.h"
 #include "datapath.h"
@@ -774,25 +773,10 @@ void arb_variant_free(arb_variant *v)
  * Variants by name: the variant path (datapath.h)
  * ---------------------------------------------------------------------- */
 
-/* A variant name: letters, digits, '_' and '-' (the file's name). */
-static int is_variant_name(const char *s, size_t n)
-{
-	if (n == 0)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '_' || c == '-'))
-			return 0;
-	}
-	return 1;
-}
-
 arb_variant *arb_variant_find(const char *name, const char *path, char *err, size_t errsize)
 {
 	arb_datapath dirs = {NULL, 0};
 	char file[4096];
-	struct stat st;
 	size_t len;
 
 	if (name == NULL) {
@@ -802,7 +786,7 @@ arb_variant *arb_variant_find(const char *name, const char *path, char *err, siz
 	len = strlen(name);
 	if (len > 4 && strcmp(name + len - 4, ".lua") == 0)
 		return arb_variant_load(name, err, errsize);
-	if (!is_variant_name(name, len) || len > 200) {
+	if (!arb_datapath_is_name(name, len) || len > 200) {
 		say(err, errsize,
 		    "'%.64s' is not a variant name (letters, digits, '_' and '-') or a path to a "
 		    ".lua file",
@@ -815,24 +799,19 @@ arb_variant *arb_variant_find(const char *name, const char *path, char *err, siz
 	}
 	for (int i = 0; i < dirs.n; i++) {
 		int n = snprintf(file, sizeof file, "%s/%s.lua", dirs.dir[i], name);
-		if (n > 0 && (size_t)n < sizeof file && stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (n > 0 && (size_t)n < sizeof file && arb_datapath_is_file(file)) {
 			arb_datapath_free(&dirs);
 			return arb_variant_load(file, err, errsize);
 		}
 	}
 	/* Name the directories searched, as many as fit. */
 	{
-		char where[512] = "";
-		size_t used = 0;
-		for (int i = 0; i < dirs.n && used + 1 < sizeof where; i++) {
-			int k = snprintf(where + used, sizeof where - used, "%s%s", i ? ", " : "",
-					 dirs.dir[i]);
-			if (k < 0)
-				break;
-			used += (size_t)k;
-		}
-		say(err, errsize, "no variant '%s' (no %s.lua in %s)", name, name,
-		    dirs.n ? where : "any directory: give a path");
+		char where[512];
+		if (dirs.n == 0)
+			snprintf(where, sizeof where, "any directory: give a path");
+		else
+			arb_datapath_describe(&dirs, where, sizeof where);
+		say(err, errsize, "no variant '%s' (no %s.lua in %s)", name, name, where);
 	}
 	arb_datapath_free(&dirs);
 	return NULL;
@@ -846,7 +825,7 @@ int arb_variant_list(const char *path, void (*fn)(const char *name, const char *
 
 	if (arb_datapath_build(&dirs, "variants", path) != 0)
 		return -1;
-	n = arb_datapath_list(&dirs, is_variant_name, fn, ctx);
+	n = arb_datapath_list(&dirs, arb_datapath_is_name, fn, ctx);
 	arb_datapath_free(&dirs);
 	return n;
 }
