@@ -42,6 +42,17 @@ enum {
 #define GAME_MAX ((size_t)ARB_PGN_GAME_TEXT_MAX) /* a longer game text is refused and skipped */
 #define WINDOW_MAX (GAME_MAX + 2 * (size_t)READ_CHUNK)
 
+/* A file name as messages show it: "%s%s" of NAME_SHOWN(name) is the whole
+ * name, or "..." and its last ARB_ERROR_NAME_SHOWN - 3 bytes (the base name
+ * kept) when it is longer. */
+#define NAME_SHOWN(name) name_cut(name) ? "..." : "", (name) + name_cut(name)
+
+static size_t name_cut(const char *name)
+{
+	size_t n = strlen(name);
+	return n > ARB_ERROR_NAME_SHOWN ? n - (ARB_ERROR_NAME_SHOWN - 3) : 0;
+}
+
 /* ------------------------------------------------------------------------
  * Lexical classes shared by the splitter and the parser
  * ---------------------------------------------------------------------- */
@@ -524,8 +535,8 @@ arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *er
 	if (r->nomem) {
 		if (err) {
 			err->code = ARB_E_NOMEM;
-			snprintf(err->message, sizeof err->message, "%.60s: out of memory",
-				 r->name);
+			snprintf(err->message, sizeof err->message, "%s%s: out of memory",
+				 NAME_SHOWN(r->name));
 		}
 		return ARB_E_NOMEM;
 	}
@@ -533,8 +544,8 @@ arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *er
 		if (r->io_error) {
 			if (err) {
 				err->code = ARB_E_IO;
-				snprintf(err->message, sizeof err->message, "%.60s: read error",
-					 r->name);
+				snprintf(err->message, sizeof err->message, "%s%s: read error",
+					 NAME_SHOWN(r->name));
 			}
 			return ARB_E_IO;
 		}
@@ -548,7 +559,7 @@ arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *er
 			err->line = out->line;
 			err->column = (int)out->column;
 			snprintf(err->message, sizeof err->message,
-				 "%.60s:%ld:%ld: game %ld: game text longer than %zu bytes", r->name,
+				 "%s%s:%ld:%ld: game %ld: game text longer than %zu bytes", NAME_SHOWN(r->name),
 				 out->line, out->column, out->number, GAME_MAX);
 		}
 		return ARB_E_PGN;
@@ -634,7 +645,7 @@ static int fail(parser *ps, arb_status code, long line, long col, const char *fm
 	ps->err.code = code;
 	ps->err.line = line;
 	ps->err.column = (int)col;
-	snprintf(ps->err.message, sizeof ps->err.message, "%.60s:%ld:%ld: game %ld: %.120s", ps->name, line,
+	snprintf(ps->err.message, sizeof ps->err.message, "%s%s:%ld:%ld: game %ld: %s", NAME_SHOWN(ps->name), line,
 		 col, ps->number, why);
 	return 0;
 }

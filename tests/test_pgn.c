@@ -2351,6 +2351,44 @@ START_TEST(test_two_stages_threads)
 }
 END_TEST
 
+
+/* Error messages keep a file name whole up to ARB_ERROR_NAME_SHOWN bytes (a
+ * deep checkout's path), and cut a longer one at the front, keeping its base
+ * name. */
+START_TEST(test_long_names)
+{
+	static const size_t lengths[] = {40, 61, 150, 400, ARB_ERROR_NAME_SHOWN,
+					 ARB_ERROR_NAME_SHOWN + 1, 3000};
+	const char *bad = "1. e4 Qxf7 *\n";
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+		size_t n = lengths[i];
+		char *name = malloc(n + 1);
+		ck_assert_ptr_nonnull(name);
+		for (size_t k = 0; k < n; k++)
+			name[k] = (char)('a' + k % 26);
+		memcpy(name + n - 9, "/game.pgn", 9);
+		name[n] = '\0';
+		arb_pgn_text t = {bad, strlen(bad), 1, 1, 1};
+		arb_record *rec = arb_record_new();
+		arb_error err;
+		ck_assert_int_eq(arb_pgn_parse(&t, name, 0, rec, &err), ARB_E_PGN);
+		ck_assert_msg(strstr(err.message, "Qxf7") != NULL, "%s", err.message);
+		if (n <= ARB_ERROR_NAME_SHOWN) {
+			ck_assert_msg(strncmp(err.message, name, n) == 0 && err.message[n] == ':',
+				      "length %zu: %s", n, err.message);
+		} else {
+			size_t keep = ARB_ERROR_NAME_SHOWN - 3;
+			ck_assert_msg(strncmp(err.message, "...", 3) == 0 &&
+					      strncmp(err.message + 3, name + n - keep, keep) == 0 &&
+					      err.message[3 + keep] == ':',
+				      "length %zu: %s", n, err.message);
+		}
+		arb_record_free(rec);
+		free(name);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 
 static Suite *pgn_suite(void)
@@ -2406,6 +2444,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_two_stages_broken);
 	tcase_add_test(tc, test_parse_text);
 	tcase_add_test(tc, test_two_stages_arguments);
+	tcase_add_test(tc, test_long_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -64,7 +64,11 @@ typedef enum arb_status {
 	ARB_E_PROFILE        /* a rule profile that is malformed, or a hook that failed */
 } arb_status;
 
-#define ARB_ERROR_MESSAGE_SIZE 256
+/* Room for a message: a file name of up to ARB_ERROR_NAME_SHOWN bytes
+ * (longer names are cut at the front, keeping the base name, and shown with
+ * a leading "...") and the reason after it. */
+#define ARB_ERROR_MESSAGE_SIZE 1024
+#define ARB_ERROR_NAME_SHOWN 640
 
 /*
  * Where and why something failed. `column` is 1-based, counted in bytes of
