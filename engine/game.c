@@ -490,6 +490,10 @@ static void after_move(arb_game *g, int mover)
 	arb_decision *d;
 	int hm = arb_position_halfmove_clock(pos);
 	int occ = arb_history_occurrences(g->h);
+	/* The counts of the profile (FIDE: 3, 5, 50 and 75); moves are each
+	 * player's, so the half-move clock counts twice as many. */
+	const int three = r->threefold_count, five = r->fivefold_count;
+	const int fifty = 2 * r->fifty_moves, seventyfive = 2 * r->seventyfive_moves;
 
 	switch (arb_position_terminal(pos)) {
 	case ARB_CHECKMATE: /* FIDE 5.1.1 (2009 5.1a); a game-ending move is complete (6.2.1.1) */
@@ -536,53 +540,55 @@ static void after_move(arb_game *g, int mover)
 
 	/* What could be claimed now, for a claim-only profile (the reason of a
 	 * game in play): a new repetition or 50 moves just completed. */
-	if (occ >= 3 && r->threefold == ARB_CLAIMED)
+	if (occ >= three && r->threefold == ARB_CLAIMED)
 		decide(g, 0, "no-claim", ARB_ART_THREEFOLD, "(threefold repetition, %d occurrences)",
 		       occ);
-	else if (occ >= 3 && r->threefold == ARB_AUTOMATIC_WHEN_SHORT &&
+	else if (occ >= three && r->threefold == ARB_AUTOMATIC_WHEN_SHORT &&
 		 !(g->time_ms[mover] >= 0 && g->time_ms[mover] < 1000L * r->threefold_short_s))
 		decide(g, 0, "no-claim", ARB_ART_THREEFOLD, "(threefold repetition, not short of time)");
-	if (hm == 100 && r->fifty == ARB_MOVES_CLAIM)
-		decide(g, 0, "no-claim", ARB_ART_FIFTY, "(50 moves without capture or pawn move)");
+	if (hm == fifty && r->fifty == ARB_MOVES_CLAIM)
+		decide(g, 0, "no-claim", ARB_ART_FIFTY, "(%d moves without capture or pawn move)",
+		       r->fifty_moves);
 
 	/* Fivefold: FIDE 2014 9.6a (strict reading, MATRIX Q2), 2018+ 9.6.1;
 	 * US 14K1 is the director's discretion. */
-	if (occ >= 5) {
+	if (occ >= five) {
 		int cons = arb_history_consecutive_occurrences(g->h);
 		if (r->fivefold == ARB_FIVEFOLD_ANY ||
-		    (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && cons >= 5)) {
+		    (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && cons >= five)) {
 			d = decide(g, 0, "fivefold-auto", ARB_ART_FIVEFOLD, "(%d occurrences)", occ);
 			end_game(g, d, "1/2-1/2", -1);
 			return;
 		}
-		if (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && occ == 5)
+		if (r->fivefold == ARB_FIVEFOLD_CONSECUTIVE && occ == five)
 			decide(g, 0, "fivefold-not-consecutive", ARB_ART_FIVEFOLD,
-			       "(5 occurrences, not in consecutive alternate moves)");
-		else if (r->fivefold == ARB_FIVEFOLD_TD && occ == 5)
+			       "(%d occurrences, not in consecutive alternate moves)", occ);
+		else if (r->fivefold == ARB_FIVEFOLD_TD && occ == five)
 			decide(g, 0, "td-may-declare-draw", ARB_ART_TD, "(fivefold repetition)");
 	}
 	/* 75 moves: FIDE 2014 9.6b, 2018+ 9.6.2 (mate on that move handled
 	 * above); US 14K2 discretionary. */
-	if (hm >= 150) {
+	if (hm >= seventyfive) {
 		if (r->seventyfive == ARB_MOVES_AUTO) {
 			d = decide(g, 0, "seventyfive-auto", ARB_ART_SEVENTYFIVE, NULL);
 			end_game(g, d, "1/2-1/2", -1);
 			return;
 		}
-		if (hm == 150 && r->seventyfive == ARB_MOVES_TD)
-			decide(g, 0, "td-may-declare-draw", ARB_ART_TD, "(75 moves)");
-		else if (hm == 150 && r->seventyfive == ARB_MOVES_NONE &&
+		if (hm == seventyfive && r->seventyfive == ARB_MOVES_TD)
+			decide(g, 0, "td-may-declare-draw", ARB_ART_TD, "(%d moves)",
+			       r->seventyfive_moves);
+		else if (hm == seventyfive && r->seventyfive == ARB_MOVES_NONE &&
 			 r->fifty != ARB_MOVES_AUTO)
 			decide(g, 0, "no-automatic-75-move-draw", ARB_ART_FIFTY, "(claim only)");
 	}
 	/* lichess: automatic 50 moves (scalachess Variant.fiftyMoves) and the
 	 * automatic threefold preference (Drawer.autoThreefold). */
-	if (hm >= 100 && r->fifty == ARB_MOVES_AUTO) {
+	if (hm >= fifty && r->fifty == ARB_MOVES_AUTO) {
 		d = decide(g, 0, "fifty-auto", ARB_ART_FIFTY, NULL);
 		end_game(g, d, "1/2-1/2", -1);
 		return;
 	}
-	if (occ >= 3 && (r->threefold == ARB_AUTOMATIC ||
+	if (occ >= three && (r->threefold == ARB_AUTOMATIC ||
 			 (r->threefold == ARB_AUTOMATIC_WHEN_SHORT && g->time_ms[mover] >= 0 &&
 			  g->time_ms[mover] < 1000L * r->threefold_short_s))) {
 		d = decide(g, 0, "threefold-autoclaim", ARB_ART_THREEFOLD, NULL);
@@ -666,12 +672,14 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 			g->offer_by = c;
 		return ARB_OK;
 	}
-	int valid;
+	/* FIDE 9.2/9.3: the counts of the profile, with a written move too. */
+	int valid, plies = 2 * r->fifty_moves;
 	if (three)
-		valid = (m ? arb_history_occurrences_after(g->h, m) : arb_history_occurrences(g->h)) >= 3;
+		valid = (m ? arb_history_occurrences_after(g->h, m) : arb_history_occurrences(g->h)) >=
+			r->threefold_count;
 	else
 		valid = (m ? arb_history_halfmove_clock_after(g->h, m)
-			   : arb_position_halfmove_clock(pos)) >= 100;
+			   : arb_position_halfmove_clock(pos)) >= plies;
 	if (valid) {
 		/* A valid claim draws even if the written move would mate (MATRIX Q5). */
 		arb_decision *d = m ? decide(g, 0, name, art, "(intended move %s)", ev->move)
@@ -682,14 +690,16 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 	snprintf(buf, sizeof buf, "%s-rejected", name);
 	arb_decision *d;
 	if (three)
-		d = decide(g, 0, buf, art, m ? "(the position after %s has not occurred 3 times)"
-					     : "(the position has not occurred 3 times)",
-			   ev->move);
+		d = m ? decide(g, 0, buf, art, "(the position after %s has not occurred %d times)",
+			       ev->move, r->threefold_count)
+		      : decide(g, 0, buf, art, "(the position has not occurred %d times)",
+			       r->threefold_count);
 	else if (m && arb_history_halfmove_clock_after(g->h, m) == 0)
 		d = decide(g, 0, buf, art, "(intended move %s is a capture or pawn move)", ev->move);
 	else
-		d = decide(g, 0, buf, art, "(%d of 100 half-moves)",
-			   m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos));
+		d = decide(g, 0, buf, art, "(%d of %d half-moves)",
+			   m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos),
+			   plies);
 	if (!d)
 		return event_error(err, ARB_E_NOMEM, 0, "out of memory");
 	if (d->article[0]) {
@@ -1631,6 +1641,10 @@ long arb_game_time(const arb_game *g, arb_color side)
 {
 	return g && (side == ARB_WHITE || side == ARB_BLACK) ? g->time_ms[side] : -1;
 }
+int arb_game_occurrences(const arb_game *g)
+{
+	return g ? arb_history_occurrences(g->h) : 0;
+}
 
 /* PGN Termination (PGN standard 9.8.1) of a reason code. */
 static const char *termination_of(const char *reason, const char *detail)
@@ -1849,9 +1863,9 @@ static arb_status infer_ending(arb_game *g, const arb_record *rec, arb_error *er
 			snprintf(tok, sizeof tok, "resign:%s", color_name(loser));
 		st = arb_game_tokens(g, tok, err);
 	} else if (strcmp(res, "1/2-1/2") == 0) {
-		if (arb_history_occurrences(g->h) >= 3)
+		if (arb_history_occurrences(g->h) >= g->rules.threefold_count)
 			snprintf(tok, sizeof tok, "claim:threefold:%s", color_name(stm));
-		else if (arb_position_halfmove_clock(pos) >= 100)
+		else if (arb_position_halfmove_clock(pos) >= 2 * g->rules.fifty_moves)
 			snprintf(tok, sizeof tok, "claim:fifty:%s", color_name(stm));
 		else
 			snprintf(tok, sizeof tok, "offer:%s accept:%s", color_name(!stm),

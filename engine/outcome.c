@@ -233,7 +233,14 @@ int arb_history_halfmove_clock_after(const arb_history *h, arb_move move)
 
 arb_ending arb_history_ending(const arb_history *h, unsigned flags, long max_nodes)
 {
+	return arb_history_ending_counts(h, flags, 5, 75, max_nodes);
+}
+
+arb_ending arb_history_ending_counts(const arb_history *h, unsigned flags, int fivefold,
+				     int seventyfive_moves, long max_nodes)
+{
 	assert(h);
+	assert(fivefold >= 1 && seventyfive_moves >= 1);
 	/* The one place that fixes the precedence of automatic endings. */
 	switch (arb_position_terminal(&h->cur)) {
 	case ARB_CHECKMATE:
@@ -245,11 +252,14 @@ arb_ending arb_history_ending(const arb_history *h, unsigned flags, long max_nod
 	}
 	if ((flags & ARB_ENDING_DEAD) && arb_position_dead(&h->cur, max_nodes) == ARB_UNWINNABLE)
 		return ARB_END_DEAD; /* FIDE 2018 5.2.2 */
-	if ((flags & ARB_ENDING_FIVEFOLD) && arb_history_occurrences(h) >= 5)
-		return ARB_END_FIVEFOLD; /* FIDE 2018 9.6.1 */
-	if ((flags & ARB_ENDING_FIVEFOLD_CONSECUTIVE) && arb_history_consecutive_occurrences(h) >= 5)
+	if ((flags & ARB_ENDING_FIVEFOLD) && arb_history_occurrences(h) >= fivefold)
+		return ARB_END_FIVEFOLD; /* FIDE 2018 9.6.1; profile: draw.fivefold_count */
+	if ((flags & ARB_ENDING_FIVEFOLD_CONSECUTIVE) &&
+	    arb_history_consecutive_occurrences(h) >= fivefold)
 		return ARB_END_FIVEFOLD; /* FIDE 2014 9.6a, strict reading (MATRIX Q2) */
-	if ((flags & ARB_ENDING_SEVENTYFIVE) && h->cur.halfmove >= 150)
-		return ARB_END_SEVENTYFIVE; /* FIDE 2018 9.6.2 */
+	/* FIDE 2018 9.6.2: "each player" moves, so plies are twice the moves;
+	 * profile: draw.seventyfive_moves. */
+	if ((flags & ARB_ENDING_SEVENTYFIVE) && (long)h->cur.halfmove >= 2L * seventyfive_moves)
+		return ARB_END_SEVENTYFIVE;
 	return ARB_END_NONE;
 }

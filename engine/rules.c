@@ -83,14 +83,20 @@ typedef struct field {
 	const char *const *words;
 	arb_article article;
 	const char *doc;
+	int min, max; /* integers: the values allowed */
 } field;
 
 #define NONE ARB_ART_COUNT
-#define E(n, m, w, a, d) { n, ARB_RULES_ENUM, offsetof(arb_rules, m), 0, w, a, d }
-#define I(n, m, a, d) { n, ARB_RULES_INT, offsetof(arb_rules, m), 0, NULL, a, d }
-#define B(n, m, a, d) { n, ARB_RULES_BOOL, offsetof(arb_rules, m), 0, NULL, a, d }
+/* A count of moves or occurrences: at most this, so that twice a move
+ * count (the plies of the half-move clock) is still an int. */
+#define COUNT_MAX 1000000
+
+#define E(n, m, w, a, d) { n, ARB_RULES_ENUM, offsetof(arb_rules, m), 0, w, a, d, 0, 0 }
+#define I(n, m, a, d) { n, ARB_RULES_INT, offsetof(arb_rules, m), 0, NULL, a, d, -1, INT_MAX }
+#define R(n, m, lo, a, d) { n, ARB_RULES_INT, offsetof(arb_rules, m), 0, NULL, a, d, lo, COUNT_MAX }
+#define B(n, m, a, d) { n, ARB_RULES_BOOL, offsetof(arb_rules, m), 0, NULL, a, d, 0, 1 }
 #define S(n, m, a, d) { n, ARB_RULES_STRING, offsetof(arb_rules, m), \
-			sizeof(((arb_rules *)0)->m), NULL, a, d }
+			sizeof(((arb_rules *)0)->m), NULL, a, d, 0, 0 }
 
 static const field fields[] = {
 	S("name", name, NONE, "profile name with its options"),
@@ -105,11 +111,20 @@ static const field fields[] = {
 	  "threefold repetition: claimed, automatic, or automatic when the mover is short of time"),
 	I("draw.threefold_short_s", threefold_short_s, ARB_ART_THREEFOLD,
 	  "auto-when-short: the mover has fewer seconds than this"),
+	R("draw.threefold_count", threefold_count, 2, ARB_ART_THREEFOLD,
+	  "occurrences of a position that make the threefold rule (claim or automatic)"),
 	E("draw.fivefold", fivefold, w_fivefold, ARB_ART_FIVEFOLD,
 	  "fivefold repetition: none, the director may declare, automatic in a 4-ply cycle, automatic"),
-	E("draw.fifty", fifty, w_moves, ARB_ART_FIFTY, "50-move rule: claim or auto (at 100 plies)"),
+	R("draw.fivefold_count", fivefold_count, 2, ARB_ART_FIVEFOLD,
+	  "occurrences of a position that make the fivefold rule"),
+	E("draw.fifty", fifty, w_moves, ARB_ART_FIFTY,
+	  "50-move rule: claim or auto (at twice fifty_moves plies)"),
+	R("draw.fifty_moves", fifty_moves, 1, ARB_ART_FIFTY,
+	  "moves of each player without a capture or pawn move for the 50-move rule"),
 	E("draw.seventyfive", seventyfive, w_moves, ARB_ART_SEVENTYFIVE,
-	  "75-move rule: none, the director may declare, or auto (at 150 plies)"),
+	  "75-move rule: none, the director may declare, or auto (at twice seventyfive_moves plies)"),
+	R("draw.seventyfive_moves", seventyfive_moves, 1, ARB_ART_SEVENTYFIVE,
+	  "moves of each player without a capture or pawn move for the 75-move rule"),
 	E("draw.dead", dead, w_dead, ARB_ART_DEAD,
 	  "dead position: full analysis, US Chess 14D (material list, then analysis), material only"),
 	B("draw.claim_is_offer", claim_is_offer, ARB_ART_OFFER, "a draw claim is also a draw offer"),
@@ -188,12 +203,15 @@ int arb_rules_field_at(int i, arb_rules_field *out)
 			out->words = fields[i].words;
 			out->article = fields[i].article;
 			out->doc = fields[i].doc;
+			out->min = fields[i].min;
+			out->max = fields[i].max;
 		} else {
 			out->name = article_fields[i - NFIELDS];
 			out->type = ARB_RULES_STRING;
 			out->words = NULL;
 			out->article = (arb_article)(i - NFIELDS);
 			out->doc = "article number in the edition";
+			out->min = out->max = 0;
 		}
 	}
 	return 1;
@@ -210,9 +228,13 @@ void arb_rules_init(arb_rules *r)
 	strcpy(r->edition, "rules");
 	r->threefold = ARB_CLAIMED;
 	r->threefold_short_s = 30;
+	r->threefold_count = 3; /* FIDE 9.2: "at least three times" */
 	r->fivefold = ARB_FIVEFOLD_NONE;
+	r->fivefold_count = 5; /* FIDE 2018 9.6.1 */
 	r->fifty = ARB_MOVES_CLAIM;
+	r->fifty_moves = 50; /* FIDE 9.3 */
 	r->seventyfive = ARB_MOVES_NONE;
+	r->seventyfive_moves = 75; /* FIDE 2018 9.6.2 */
 	r->claim_is_offer = 1;
 	r->claim_penalty_s = 120;
 	r->illegal_penalty_s = 120;
@@ -305,8 +327,15 @@ arb_status arb_rules_set(arb_rules *r, const char *name, const char *value, arb_
 		long v = strtol(value, &end, 10);
 		if (end == value || *end || errno || v < INT_MIN || v > INT_MAX)
 			return fail(err, name, "'%s' is not a whole number%s", value, "");
-		if (v < -1)
-			return fail(err, name, "'%s' is below -1%s", value, "");
+		char limit[24];
+		if (v < f->min) {
+			snprintf(limit, sizeof limit, "%d", f->min);
+			return fail(err, name, "'%s' is below %s", value, limit);
+		}
+		if (v > f->max) {
+			snprintf(limit, sizeof limit, "%d", f->max);
+			return fail(err, name, "'%s' is above %s", value, limit);
+		}
 		*(int *)at = (int)v;
 		return ARB_OK;
 	}
@@ -324,6 +353,59 @@ arb_status arb_rules_set(arb_rules *r, const char *name, const char *value, arb_
 		return set_string(at, f->size, name, value, err);
 	}
 	return fail(err, name, "bad field type%s%s", "", "");
+}
+
+/* Each integer within its range (a caller may have written the struct). */
+static arb_status check_ranges(const arb_rules *r, arb_error *err)
+{
+	char value[24], limit[24];
+
+	for (int i = 0; i < NFIELDS; i++) {
+		const field *f = &fields[i];
+		if (f->type != ARB_RULES_INT)
+			continue;
+		int v = *(const int *)(const void *)((const char *)r + f->offset);
+		if (v >= f->min && v <= f->max)
+			continue;
+		snprintf(value, sizeof value, "%d", v);
+		snprintf(limit, sizeof limit, "%d", v < f->min ? f->min : f->max);
+		return fail(err, f->name, v < f->min ? "'%s' is below %s" : "'%s' is above %s", value,
+			    limit);
+	}
+	return ARB_OK;
+}
+
+/* "field 'a': N is below b (M): why" for a pair of counts out of order. */
+static arb_status out_of_order(arb_error *err, const char *name, int v, const char *other, int w,
+			       const char *why)
+{
+	char value[24], rest[160];
+
+	snprintf(value, sizeof value, "%d", v);
+	snprintf(rest, sizeof rest, "%s (%d): %s", other, w, why);
+	return fail(err, name, "%s is below %s", value, rest);
+}
+
+arb_status arb_rules_check(const arb_rules *r, arb_error *err)
+{
+	if (!r)
+		return fail(err, "(null)", "no rules%s%s", "", "");
+	arb_status st = check_ranges(r, err);
+	if (st != ARB_OK)
+		return st;
+	/* The second rule of each pair ends the game where the first only lets
+	 * a player claim (FIDE 2018 9.6 after 9.2/9.3): below it, the claim
+	 * could never be made. A rule that is off has no count to compare. */
+	if (r->fivefold != ARB_FIVEFOLD_NONE && r->fivefold_count < r->threefold_count)
+		return out_of_order(err, "draw.fivefold_count", r->fivefold_count,
+				    "draw.threefold_count", r->threefold_count,
+				    "the fivefold rule would come before the threefold rule");
+	if (r->fifty != ARB_MOVES_NONE && r->seventyfive != ARB_MOVES_NONE &&
+	    r->seventyfive_moves < r->fifty_moves)
+		return out_of_order(err, "draw.seventyfive_moves", r->seventyfive_moves,
+				    "draw.fifty_moves", r->fifty_moves,
+				    "the 75-move rule would come before the 50-move rule");
+	return ARB_OK;
 }
 
 int arb_rules_get(const arb_rules *r, const char *name, char *buf, size_t n)

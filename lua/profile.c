@@ -843,6 +843,24 @@ static int field_error(lua_State *L, const frame *f, const char *name, const cha
 	return throwf(L, "%s%s: field '%s': %s", f->shown, at, name, why);
 }
 
+/* Raises e's message ("field 'NAME': why", from arb_rules_check) with f's
+ * file and the line that sets NAME, when the script has one. */
+static int throw_at_field(lua_State *L, const frame *f, const arb_error *e)
+{
+	char name[PROFILE_FIELD_NAME] = "", at[16] = "";
+	const char *q = strstr(e->message, "field '");
+	const char *end = q != NULL ? strchr(q + 7, '\'') : NULL;
+	int line = 0;
+
+	if (end != NULL && (size_t)(end - q - 7) < sizeof name) {
+		snprintf(name, sizeof name, "%.*s", (int)(end - q - 7), q + 7);
+		line = find_line(f, name, NULL);
+	}
+	if (line > 0)
+		snprintf(at, sizeof at, ":%d", line);
+	return throwf(L, "%s%s: %s", f->shown, at, e->message);
+}
+
 /* A field of the table (not a group like "draw"): its type, or -1. */
 static int field_type(const char *name)
 {
@@ -987,6 +1005,10 @@ static void check_table(lua_State *L, loader *ld, frame *f, int idx)
 		if (arb_tc_parse(ld->rules.tc, &tc, &e) != ARB_OK)
 			field_error(L, f, "time.tc", ld->rules.tc, "%s", e.message);
 	}
+	/* What no field alone can say: the counts of paired rules in order.
+	 * The message names the field; the line is the field's, if set here. */
+	if (arb_rules_check(&ld->rules, &e) != ARB_OK)
+		throw_at_field(L, f, &e);
 }
 
 /* ------------------------------------------------------------------------

@@ -56,9 +56,13 @@ return {
 
 	draw = {
 		threefold = "claim", -- 9.2a/b: claim by the player having the move
+		threefold_count = 3, -- 9.2: at least three times
 		fivefold = "none", -- not in the 1997 text
+		fivefold_count = 5, -- no fivefold rule in 1997; the count is unused
 		fifty = "claim", -- 9.3a/b
+		fifty_moves = 50, -- 9.3: the last 50 moves
 		seventyfive = "none", -- not in the 1997 text
+		seventyfive_moves = 75, -- no 75-move rule in 1997; the count is unused
 		dead = "analysis", -- 9.6: no series of legal moves can mate
 		claim_is_offer = false, -- 9.1-9.5: a claim is not an offer (2009 9.1b(3) made it one)
 		claim_penalty_s = 180, -- 9.5b: add three minutes to the opponent

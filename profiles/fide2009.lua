@@ -67,9 +67,13 @@ return {
 
 	draw = {
 		threefold = "claim", -- 9.2a/b: claim by the player having the move
+		threefold_count = 3, -- 9.2: at least three times
 		fivefold = "none", -- not in the 2009 text
+		fivefold_count = 5, -- no fivefold rule in 2009; the count is unused
 		fifty = "claim", -- 9.3a/b
+		fifty_moves = 50, -- 9.3, 5.2e: the last 50 consecutive moves of each player
 		seventyfive = "none", -- not in the 2009 text
+		seventyfive_moves = 75, -- no 75-move rule in 2009; the count is unused
 		dead = "analysis", -- 5.2b: no series of legal moves can mate
 		claim_is_offer = true, -- 9.1b(3): a claim under 9.2 or 9.3 is also an offer
 		claim_penalty_s = 180, -- 9.5b: +3 min to the opponent

@@ -72,9 +72,13 @@ return {
 
 	draw = {
 		threefold = "claim", -- 9.2a/b: claim by the player having the move
+		threefold_count = 3, -- 9.2: at least three times
 		fivefold = fivefold, -- 9.6a: "five consecutive alternate moves" (MATRIX Q2: strict reading)
+		fivefold_count = 5, -- 9.6a: at least five times
 		fifty = "claim", -- 9.3a/b
+		fifty_moves = 50, -- 9.3: the last 50 moves by each player
 		seventyfive = "auto", -- 9.6b: automatic; a mate on the last move wins
+		seventyfive_moves = 75, -- 9.6b: at least 75 moves
 		dead = "analysis", -- 5.2b: no series of legal moves can mate
 		claim_is_offer = true, -- 9.1b(3): a claim is also a draw offer
 		claim_penalty_s = blitz and 60 or 120, -- 9.5b: +2 min to the opponent; blitz B.2: 1 min

@@ -60,9 +60,13 @@ return {
 
 	draw = {
 		threefold = "claim", -- 9.2.1: claim by the player having the move (9.2.1.1 / 9.2.1.2)
+		threefold_count = 3, -- 9.2.1: at least three times
 		fivefold = "any", -- 9.6.1: automatic at the fifth occurrence, however far apart
+		fivefold_count = 5, -- 9.6.1: at least five times
 		fifty = "claim", -- 9.3.1 / 9.3.2
+		fifty_moves = 50, -- 9.3: the last 50 moves by each player
 		seventyfive = "auto", -- 9.6.2: automatic; a mate on that move wins
+		seventyfive_moves = 75, -- 9.6.2: at least 75 moves
 		dead = "analysis", -- 5.2.2: no series of legal moves can mate
 		claim_is_offer = true, -- 9.1.2.3: a claim under 9.2 or 9.3 is also an offer
 		claim_penalty_s = blitz and 60 or 120, -- 9.5.3: +2 min to the opponent; blitz B.2: 1 min

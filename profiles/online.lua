@@ -23,10 +23,14 @@ return {
 
 	draw = {
 		threefold = threefold[auto], -- FAQ; Pref.autoThreefold (Drawer.autoThreefold)
+		threefold_count = 3, -- FAQ: threefold repetition
 		threefold_short_s = 30, -- autoThreefold=time: under 30 seconds left
 		fivefold = "any", -- Board.autoDraw: fivefold repetition
+		fivefold_count = 5, -- Board.autoDraw: fivefold
 		fifty = "auto", -- Variant.fiftyMoves: halfMoveClock >= 100, no claim
+		fifty_moves = 50, -- Variant.fiftyMoves: halfMoveClock >= 100 (50 moves)
 		seventyfive = "none", -- unreachable: the game ends at 50 moves
+		seventyfive_moves = 75, -- unused: the game ends at 50 moves
 		dead = "material", -- InsufficientMatingMaterial(board): material patterns only
 		claim_is_offer = false, -- the claim button appears only when the claim is valid
 		claim_penalty_s = 0,

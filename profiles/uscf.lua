@@ -59,9 +59,13 @@ return {
 
 	draw = {
 		threefold = "claim", -- 14C: triple occurrence, claimed by the player on move
+		threefold_count = 3, -- 14C: triple occurrence of position
 		fivefold = "td", -- 14K1: the director may declare a draw
+		fivefold_count = 5, -- 14K1: five times
 		fifty = "claim", -- 14F1
+		fifty_moves = 50, -- 14F1: the last 50 moves by each player
 		seventyfive = "td", -- 14K2: the director may declare a draw
+		seventyfive_moves = 75, -- 14K2: 75 moves by each player
 		dead = "uscf", -- 14D: insufficient material to continue (list, then analysis)
 		claim_is_offer = true, -- 14 (intro): every draw claim is also an offer
 		claim_penalty_s = 120, -- 14C6, 14F2: +2 min to the opponent

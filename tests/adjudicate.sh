@@ -483,6 +483,29 @@ run profile diff fide2014-standard fide2014-standard
 check "profile diff of a profile with itself: no differences" \
 	[ "$rc" -eq 0 -a "$(tail -n 1 "$TMP/out")" = "no differences" ]
 
+# The counts of the draw rules: shown, diffed, and a thirty-move rule as one line.
+run profile show fide2018-standard
+check "profile show: the counts of the draw rules with their articles" \
+	grep -q '^draw.fifty_moves  *50  *FIDE 2018 9.3$' "$TMP/out"
+printf '%s\n' "local p = extend('fide2018')" "p.draw.fifty_moves = 30" "return p" >"$TMP/thirty.lua"
+run profile diff fide2018-standard thirty --profile-path "$TMP"
+if [ "$rc" -eq 0 ] && grep -q '^draw.fifty_moves  *50  \[FIDE 2018 9.3\]  *30  \[FIDE 2018 9.3\]' "$TMP/out" &&
+	[ "$(grep -c '^draw\.' "$TMP/out")" -eq 1 ]; then
+	pass "profile diff: a thirty-move rule differs in draw.fifty_moves alone"
+else
+	fail "profile diff: a thirty-move rule differs in draw.fifty_moves alone" "exit $rc"
+fi
+run adjudicate --profile thirty --profile-path "$TMP" --fen '8/8/2k5/8/8/8/3K4/4R3 w - - 59 120' \
+	--events 'claim:fifty:white@e1e2'
+check "adjudicate: a thirty-move claim with the written move" grep -q 'fifty-claim' "$TMP/out"
+printf '%s\n' "local p = extend('fide2018')" "p.draw.seventyfive_moves = 40" "return p" >"$TMP/low.lua"
+run profile show low --profile-path "$TMP"
+if [ "$rc" -eq 1 ] && grep -q "low.lua:2: field 'draw.seventyfive_moves': 40 is below draw.fifty_moves (50)" "$TMP/err"; then
+	pass "profile show: a 75-move count below the 50-move count is a profile error naming the field"
+else
+	fail "profile show: a 75-move count below the 50-move count is a profile error naming the field" "exit $rc"
+fi
+
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.
 EXAMPLES=$(dirname "$0")/../examples/games

@@ -347,6 +347,171 @@ START_TEST(test_automatic_endings)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------
+ * The counts of the rules as parameters: a thirty-move rule, a twofold
+ * "threefold", a fourfold "fivefold", a 40-move "seventy-five"; each at
+ * its limit and one short of it, claims with and without a written move.
+ * ---------------------------------------------------------------------- */
+
+/* Plays `tokens` and checks the detail of the last decision too. */
+static void play_detail(const char *kv, const char *fen, const char *tokens, const char *result,
+			const char *reason, const char *detail)
+{
+	const arb_game_result *r = play(kv, fen, tokens, result, reason);
+	ck_assert_msg(strstr(r->detail, detail) != NULL, "%s | %s: detail '%s', want '%s'",
+		      kv ? kv : "(defaults)", tokens, r->detail, detail);
+}
+
+START_TEST(test_move_counts)
+{
+	const char *k30 = "draw.fifty_moves=30";
+	/* Claims without a written move: 60 half-moves done, or not yet. */
+	play(k30, "8/8/2k5/8/8/8/3K4/4R3 w - - 60 120", "claim:fifty:white", "1/2-1/2",
+	     "fifty-claim");
+	play_detail(k30, "8/8/2k5/8/8/8/3K4/4R3 w - - 59 120", "claim:fifty:white", "*",
+		    "fifty-claim-rejected", "(59 of 60 half-moves)");
+	/* With the written move (FIDE 2018 9.3.1): it completes the 30 moves,
+	 * or it does not; a pawn move never does. */
+	play(k30, "8/8/2k5/8/8/8/3K4/4R3 w - - 59 120", "claim:fifty:white@e1e2", "1/2-1/2",
+	     "fifty-claim");
+	play_detail(k30, "8/8/2k5/8/8/8/3K4/4R3 w - - 58 120", "claim:fifty:white@e1e2", "*",
+		    "fifty-claim-rejected", "(59 of 60 half-moves)");
+	/* The Laws' 50 moves are untouched by default. */
+	play_detail(NULL, "8/8/2k5/8/8/8/3K4/4R3 w - - 60 120", "claim:fifty:white", "*",
+		    "fifty-claim-rejected", "(60 of 100 half-moves)");
+	/* The note of what could be claimed comes at the new limit. */
+	play_detail(k30, "7k/8/6K1/8/8/8/8/R7 w - - 59 100", "a1a2", "*", "no-claim",
+		    "(30 moves without capture or pawn move)");
+	play("draw.fifty=auto;draw.fifty_moves=30", "7k/8/6K1/8/8/8/8/R7 w - - 59 100", "a1a2",
+	     "1/2-1/2", "fifty-auto");
+	play("draw.fifty=auto;draw.fifty_moves=30", "7k/8/6K1/8/8/8/8/R7 w - - 58 100", "a1a2", "*",
+	     "");
+	/* A 40-move automatic rule over the 30-move claim: at 80 half-moves,
+	 * not at 79; a mate on that move still wins. */
+	const char *k40 = "draw.fifty_moves=30;draw.seventyfive=auto;draw.seventyfive_moves=40";
+	play(k40, "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a2", "1/2-1/2", "seventyfive-auto");
+	play(k40, "7k/8/6K1/8/8/8/8/R7 w - - 78 150", "a1a2", "*", "");
+	play(k40, "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a8", "1-0", "checkmate");
+	play("draw.seventyfive=auto", "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a2", "*", "");
+	play_detail("draw.seventyfive=td;draw.seventyfive_moves=40", "7k/8/6K1/8/8/8/8/R7 w - - 79 150",
+		    "a1a2", "*", "td-may-declare-draw", "(40 moves)");
+}
+END_TEST
+
+START_TEST(test_repetition_counts)
+{
+	const char *twice = "g1f3 g8f6 f3g1 f6g8"; /* the start a second time */
+	const char *k2 = "draw.threefold_count=2";
+	play(k2, START, "g1f3 g8f6 f3g1 f6g8 claim:threefold:white", "1/2-1/2", "threefold-claim");
+	play(k2, START, "g1f3 g8f6 f3g1 claim:threefold:black@f6g8", "1/2-1/2", "threefold-claim");
+	play_detail(k2, START, "g1f3 g8f6 f3g1 claim:threefold:black@f6h5", "*",
+		    "threefold-claim-rejected", "has not occurred 2 times");
+	play_detail(k2, START, "g1f3 g8f6 claim:threefold:white", "*", "threefold-claim-rejected",
+		    "(the position has not occurred 2 times)");
+	play_detail(NULL, START, "g1f3 g8f6 f3g1 f6g8 claim:threefold:white", "*",
+		    "threefold-claim-rejected", "(the position has not occurred 3 times)");
+	play("draw.threefold=auto;draw.threefold_count=2", START, twice, "1/2-1/2",
+	     "threefold-autoclaim");
+	play("draw.threefold=auto;draw.threefold_count=2", START, "g1f3 g8f6 f3g1", "*", "");
+
+	/* A fourfold "fivefold": the start occurs a 4th time after 12 plies. */
+	const char *p12 = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+	const char *p11 = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+	const char *k4 = "draw.fivefold=any;draw.fivefold_count=4";
+	play_detail(k4, START, p12, "1/2-1/2", "fivefold-auto", "(4 occurrences)");
+	play(k4, START, p11, "*", "no-claim");
+	play("draw.fivefold=any", START, p12, "*", "no-claim");
+	play("draw.fivefold=consecutive;draw.fivefold_count=4", START, p12, "1/2-1/2",
+	     "fivefold-auto");
+	play("draw.fivefold=td;draw.fivefold_count=4", START, p12, "*", "td-may-declare-draw");
+}
+END_TEST
+
+START_TEST(test_count_values)
+{
+	static const struct {
+		const char *field, *value, *why;
+	} bad[] = {
+		{ "draw.fifty_moves", "0", "'0' is below 1" },
+		{ "draw.fifty_moves", "-1", "'-1' is below 1" },
+		{ "draw.seventyfive_moves", "-75", "is below 1" },
+		{ "draw.threefold_count", "1", "'1' is below 2" },
+		{ "draw.threefold_count", "0", "is below 2" },
+		{ "draw.fivefold_count", "-5", "is below 2" },
+		{ "draw.fifty_moves", "1000001", "is above 1000000" },
+		{ "draw.fifty_moves", "thirty", "is not a whole number" },
+	};
+	arb_rules r;
+	arb_error err;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		arb_rules_init(&r);
+		ck_assert_int_eq(arb_rules_set(&r, bad[i].field, bad[i].value, &err), ARB_E_PROFILE);
+		ck_assert_msg(strstr(err.message, bad[i].field) && strstr(err.message, bad[i].why),
+			      "%s=%s: %s", bad[i].field, bad[i].value, err.message);
+	}
+	/* The smallest values are taken. */
+	r = rules_of("draw.fifty_moves=1;draw.seventyfive_moves=1;draw.threefold_count=2;"
+		     "draw.fivefold_count=2");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+
+	/* Pairs out of order, when both rules are in force. */
+	r = rules_of("draw.fivefold=any;draw.fivefold_count=2");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_E_PROFILE);
+	ck_assert_msg(strstr(err.message, "field 'draw.fivefold_count': 2 is below "
+					  "draw.threefold_count (3)"), "%s", err.message);
+	r = rules_of("draw.fivefold=any;draw.fivefold_count=3");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+	r = rules_of("draw.fivefold=none;draw.fivefold_count=2");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+	r = rules_of("draw.seventyfive=auto;draw.seventyfive_moves=40");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_E_PROFILE);
+	ck_assert_msg(strstr(err.message, "field 'draw.seventyfive_moves': 40 is below "
+					  "draw.fifty_moves (50)"), "%s", err.message);
+	r = rules_of("draw.seventyfive=auto;draw.seventyfive_moves=40;draw.fifty=none");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+	r = rules_of("draw.seventyfive=auto;draw.seventyfive_moves=50");
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+	/* Written into the struct directly: the ranges are checked too. */
+	arb_rules_init(&r);
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_OK);
+	r.fifty_moves = 0;
+	ck_assert_int_eq(arb_rules_check(&r, &err), ARB_E_PROFILE);
+	ck_assert_msg(strstr(err.message, "field 'draw.fifty_moves': '0' is below 1"), "%s",
+		      err.message);
+
+	/* The field table says the ranges. */
+	arb_rules_field f;
+	int seen = 0;
+	for (int i = 0; arb_rules_field_at(i, &f); i++)
+		if (strcmp(f.name, "draw.threefold_count") == 0) {
+			ck_assert_int_eq(f.type, ARB_RULES_INT);
+			ck_assert_int_eq(f.min, 2);
+			ck_assert_int_eq(f.article, ARB_ART_THREEFOLD);
+			seen++;
+		} else if (strcmp(f.name, "draw.seventyfive_moves") == 0) {
+			ck_assert_int_eq(f.min, 1);
+			ck_assert_int_eq(f.article, ARB_ART_SEVENTYFIVE);
+			seen++;
+		}
+	ck_assert_int_eq(seen, 2);
+}
+END_TEST
+
+START_TEST(test_game_occurrences)
+{
+	arb_game *g = game_of(NULL, START);
+	ck_assert_int_eq(arb_game_occurrences(g), 1);
+	ck_assert_int_eq(arb_game_tokens(g, "g1f3 g8f6 f3g1 f6g8", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_occurrences(g), 2);
+	ck_assert_int_eq(arb_game_tokens(g, "g1f3", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_occurrences(g), 2);
+	ck_assert_int_eq(arb_game_tokens(g, "e7e5", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_occurrences(g), 1);
+	arb_game_free(g);
+	ck_assert_int_eq(arb_game_occurrences(NULL), 0);
+}
+END_TEST
+
 START_TEST(test_quickplay)
 {
 	const char *fen = "4k3/r7/8/8/8/8/7R/4K3 w - - 0 1";
@@ -725,6 +890,10 @@ static Suite *suite(void)
 	tcase_add_test(t, test_flags);
 	tcase_add_test(t, test_agreement_and_lateness);
 	tcase_add_test(t, test_automatic_endings);
+	tcase_add_test(t, test_move_counts);
+	tcase_add_test(t, test_repetition_counts);
+	tcase_add_test(t, test_count_values);
+	tcase_add_test(t, test_game_occurrences);
 	tcase_add_test(t, test_quickplay);
 	tcase_add_test(t, test_chess960_castling_note);
 	tcase_add_test(t, test_hooks);

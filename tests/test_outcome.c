@@ -477,6 +477,39 @@ START_TEST(test_illegal_move_rejected)
 }
 END_TEST
 
+/* A profile's own counts (draw.fivefold_count, draw.seventyfive_moves):
+ * each at its limit and one short of it. */
+START_TEST(test_ending_counts)
+{
+	arb_history *h = history_from(START_FEN);
+
+	play_times(h, CYCLE4, 2); /* the start a third time */
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_FIVEFOLD, 3, 75, 0),
+			 ARB_END_FIVEFOLD);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_FIVEFOLD, 4, 75, 0), ARB_END_NONE);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_FIVEFOLD_CONSECUTIVE, 3, 75, 0),
+			 ARB_END_FIVEFOLD);
+	ck_assert_int_eq(arb_history_ending(h, ARB_ENDING_FIVEFOLD, 0), ARB_END_NONE);
+	play_all(h, CYCLE4); /* a fourth */
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_FIVEFOLD, 4, 75, 0),
+			 ARB_END_FIVEFOLD);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_FIVEFOLD, 5, 75, 0), ARB_END_NONE);
+	arb_history_free(h);
+
+	/* 40 moves: a half-move clock of 80 ends the game, 79 does not. */
+	h = history_from("7k/8/6K1/8/8/8/8/R7 w - - 78 150");
+	play_all(h, "a1a2");
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 40, 0), ARB_END_NONE);
+	play_all(h, "h8g8");
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 40, 0),
+			 ARB_END_SEVENTYFIVE);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 41, 0), ARB_END_NONE);
+	ck_assert_int_eq(arb_history_ending(h, ARB_ENDING_SEVENTYFIVE, 0), ARB_END_NONE);
+	ck_assert_int_eq(arb_history_ending_counts(h, 0, 5, 40, 0), ARB_END_NONE);
+	arb_history_free(h);
+}
+END_TEST
+
 START_TEST(test_long_history_grows)
 {
 	/* More plies than the first allocation; counts stay right. */
@@ -749,6 +782,7 @@ static Suite *outcome_suite(void)
 	tcase_add_test(tc, test_undo_restores_counts);
 	tcase_add_test(tc, test_illegal_move_rejected);
 	tcase_add_test(tc, test_long_history_grows);
+	tcase_add_test(tc, test_ending_counts);
 	tcase_add_loop_test(tc, test_halfmove_clock_after, 0, NROWS(clock_cases));
 	suite_add_tcase(s, tc);
 

@@ -178,6 +178,11 @@ static void check_shipped(const char *spec, const char *script)
 			      arb_article_key((arb_article)a));
 	ck_assert_msg(r->on_move == NULL && r->on_end == NULL, "%s: a shipped profile has hooks",
 		      spec);
+	/* The Laws' counts, in every edition and speed. */
+	expect_value(r, spec, "draw.threefold_count", "3");
+	expect_value(r, spec, "draw.fivefold_count", "5");
+	expect_value(r, spec, "draw.fifty_moves", "50");
+	expect_value(r, spec, "draw.seventyfive_moves", "75");
 	arb_profile_free(p);
 }
 
@@ -636,6 +641,34 @@ static const struct broken {
 	{"no_tc.lua",
 	 "return { time = { tc = 'ninety minutes' } }\n",
 	 {"no_tc.lua:1:", "field 'time.tc'", NULL}},
+	/* The counts of the draw rules (engine/rules.c, arb_rules_check). */
+	{"zero_moves.lua",
+	 "local p = extend('fide2023')\np.draw.fifty_moves = 0\nreturn p\n",
+	 {"zero_moves.lua:2:", "field 'draw.fifty_moves': '0' is below 1", NULL}},
+	{"negative_moves.lua",
+	 "return { draw = { seventyfive_moves = -75 } }\n",
+	 {"negative_moves.lua:1:", "field 'draw.seventyfive_moves': '-75' is below 1", NULL}},
+	{"onefold.lua",
+	 "return { draw = { threefold_count = 1 } }\n",
+	 {"onefold.lua:1:", "field 'draw.threefold_count': '1' is below 2", NULL}},
+	{"half_count.lua",
+	 "return { draw = { fivefold_count = 4.5 } }\n",
+	 {"half_count.lua:1:", "field 'draw.fivefold_count': '4.5' is not a whole number", NULL}},
+	{"count_word.lua",
+	 "return { draw = { fifty_moves = 'thirty' } }\n",
+	 {"count_word.lua:1:", "field 'draw.fifty_moves'", NULL}},
+	{"fivefold_low.lua",
+	 "local p = extend('fide2023')\n-- fewer than the claim\np.draw.fivefold_count = 2\nreturn p\n",
+	 {"fivefold_low.lua:3:", "field 'draw.fivefold_count': 2 is below draw.threefold_count (3)",
+	  NULL}},
+	{"seventyfive_low.lua",
+	 "local p = extend('fide2023')\np.draw.fifty_moves = 50\np.draw.seventyfive_moves = 40\n"
+	 "return p\n",
+	 {"seventyfive_low.lua:3:", "field 'draw.seventyfive_moves': 40 is below draw.fifty_moves (50)",
+	  NULL}},
+	{"fifty_high.lua",
+	 "local p = extend('fide2018')\np.draw.fifty_moves = 80\nreturn p\n",
+	 {"fifty_high.lua", "field 'draw.seventyfive_moves': 75 is below draw.fifty_moves (80)", NULL}},
 };
 
 START_TEST(test_broken_script)
@@ -824,6 +857,77 @@ END_TEST
 /* ------------------------------------------------------------------------
  * Hooks
  * ---------------------------------------------------------------------- */
+
+/* ------------------------------------------------------------------------
+ * Rule experiments: the counts as one line of a profile
+ * ---------------------------------------------------------------------- */
+
+START_TEST(test_rule_counts)
+{
+	arb_game_result res;
+	arb_profile *p;
+
+	write_script("thirty.lua", "local p = extend('fide2023')\n"
+				   "p.draw.fifty_moves = 30 -- a thirty-move rule\n"
+				   "return p\n");
+	p = load_ok("thirty");
+	expect_value(arb_profile_rules(p), "thirty", "draw.fifty_moves", "30");
+	/* Refused at 29 moves, granted at 30; with the written move of 9.3.1
+	 * too; a refused claim costs what fide2023's does. */
+	res = play(p, "8/8/2k5/8/8/8/3K4/4R3 w - - 58 120", "claim:fifty:white");
+	ck_assert_str_eq(res.reason, "fifty-claim-rejected");
+	ck_assert_msg(strstr(res.detail, "(58 of 60 half-moves)") != NULL, "%s", res.detail);
+	res = play(p, "8/8/2k5/8/8/8/3K4/4R3 w - - 60 120", "claim:fifty:white");
+	ck_assert_str_eq(res.result, "1/2-1/2");
+	ck_assert_str_eq(res.reason, "fifty-claim");
+	res = play(p, "8/8/2k5/8/8/8/3K4/4R3 w - - 59 120", "claim:fifty:white@e1e2");
+	ck_assert_str_eq(res.reason, "fifty-claim");
+	res = play(p, "8/8/2k5/8/8/8/3K4/4R3 w - - 58 120", "claim:fifty:white@e1e2");
+	ck_assert_str_eq(res.reason, "fifty-claim-rejected");
+	/* The 75-move rule stays fide2023's. */
+	res = play(p, "7k/8/6K1/8/8/8/8/R7 w - - 99 150", "a1a2");
+	ck_assert_str_eq(res.result, "*");
+	res = play(p, "7k/8/6K1/8/8/8/8/R7 w - - 149 150", "a1a2");
+	ck_assert_str_eq(res.reason, "seventyfive-auto");
+	arb_profile_free(p);
+
+	/* An automatic rule at 40 moves. */
+	write_script("forty.lua", "local p = extend('fide2023')\n"
+				  "p.draw.fifty_moves, p.draw.seventyfive_moves = 30, 40\n"
+				  "return p\n");
+	p = load_ok("forty");
+	res = play(p, "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a2");
+	ck_assert_str_eq(res.result, "1/2-1/2");
+	ck_assert_str_eq(res.reason, "seventyfive-auto");
+	res = play(p, "7k/8/6K1/8/8/8/8/R7 w - - 78 150", "a1a2");
+	ck_assert_str_eq(res.result, "*");
+	arb_profile_free(p);
+
+	/* A twofold "threefold" and a fourfold "fivefold". */
+	write_script("fewer.lua", "local p = extend('fide2023')\n"
+				  "p.draw.threefold_count = 2\n"
+				  "p.draw.fivefold_count = 4\n"
+				  "return p\n");
+	p = load_ok("fewer");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 f6g8 claim:threefold:white");
+	ck_assert_str_eq(res.reason, "threefold-claim");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 claim:threefold:black@f6g8");
+	ck_assert_str_eq(res.reason, "threefold-claim");
+	res = play(p, NULL, "g1f3 g8f6 claim:threefold:white");
+	ck_assert_str_eq(res.reason, "threefold-claim-rejected");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+	ck_assert_str_eq(res.reason, "fivefold-auto");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+	ck_assert_str_eq(res.result, "*");
+	arb_profile_free(p);
+	p = load_ok("fide2023");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 f6g8 claim:threefold:white");
+	ck_assert_str_eq(res.reason, "threefold-claim-rejected");
+	res = play(p, NULL, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+	ck_assert_str_eq(res.result, "*");
+	arb_profile_free(p);
+}
+END_TEST
 
 START_TEST(test_no_early_draws)
 {
@@ -1295,6 +1399,7 @@ static Suite *profile_suite(void)
 
 	tc = tcase_create("hooks");
 	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, test_rule_counts);
 	tcase_add_test(tc, test_no_early_draws);
 	tcase_add_test(tc, test_stalemate_wins);
 	tcase_add_test(tc, test_points);

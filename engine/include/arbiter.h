@@ -791,6 +791,13 @@ typedef enum arb_ending {
  * ARB_END_NONE. `max_nodes` bounds the dead-position search (0 = default);
  * an undetermined dead-position test counts as not dead. */
 ARB_API arb_ending arb_history_ending(const arb_history *h, unsigned flags, long max_nodes);
+/* The same with the counts of a rule profile instead of the Laws' 5 and 75:
+ * the fivefold ending at `fivefold` occurrences (draw.fivefold_count), the
+ * 75-move ending at a half-move clock of 2 * `seventyfive_moves`
+ * (draw.seventyfive_moves); both at least 1. arb_history_ending is this
+ * with 5 and 75. */
+ARB_API arb_ending arb_history_ending_counts(const arb_history *h, unsigned flags, int fivefold,
+					     int seventyfive_moves, long max_nodes);
 
 /* ------------------------------------------------------------------------
  * "Can this side still checkmate?" (FIDE 5.2.2 dead position, 6.9 time
@@ -1201,9 +1208,13 @@ typedef struct arb_rules {
 
 	arb_threefold_rule threefold;         /* draw.threefold */
 	int threefold_short_s;                /* draw.threefold_short_s */
+	int threefold_count;                  /* draw.threefold_count: occurrences (3) */
 	arb_fivefold_rule fivefold;           /* draw.fivefold */
+	int fivefold_count;                   /* draw.fivefold_count: occurrences (5) */
 	arb_moves_rule fifty;                 /* draw.fifty (claim or auto) */
+	int fifty_moves;                      /* draw.fifty_moves: moves of each player (50) */
 	arb_moves_rule seventyfive;           /* draw.seventyfive (none, td, auto) */
+	int seventyfive_moves;                /* draw.seventyfive_moves (75) */
 	arb_dead_rule dead;                   /* draw.dead */
 	int claim_is_offer;                   /* draw.claim_is_offer */
 	int claim_penalty_s;                  /* draw.claim_penalty_s: to the opponent */
@@ -1251,14 +1262,17 @@ typedef struct arb_rules {
 ARB_API void arb_rules_init(arb_rules *rules);
 
 /* The field table: name, type, the enum words (NULL-terminated, enums
- * only), the article key it models (ARB_ART_COUNT for none) and a one-line
- * documentation string. `i` counts from 0; returns 0 past the end. */
+ * only), the article key it models (ARB_ART_COUNT for none), a one-line
+ * documentation string and, for integers, the smallest and largest value
+ * (-1 to INT_MAX for most; counts of moves and occurrences from 1 or 2).
+ * `i` counts from 0; returns 0 past the end. */
 typedef struct arb_rules_field {
 	const char *name;
 	arb_rules_type type;
 	const char *const *words;
 	arb_article article;
 	const char *doc;
+	int min, max;              /* integers: the values arb_rules_set accepts */
 } arb_rules_field;
 ARB_API int arb_rules_field_at(int i, arb_rules_field *out);
 /* The key word of an article ("threefold") and back (-1 if unknown). */
@@ -1273,6 +1287,16 @@ ARB_API int arb_article_from_key(const char *key);
  */
 ARB_API arb_status arb_rules_set(arb_rules *rules, const char *name, const char *value,
 				 arb_error *err);
+/*
+ * Checks what one field alone cannot: every integer within its range (for
+ * rules written directly into the struct), and the counts of a pair of
+ * rules in their order when both are in force: draw.fivefold_count not
+ * below draw.threefold_count, draw.seventyfive_moves not below
+ * draw.fifty_moves. ARB_OK, or ARB_E_PROFILE with err naming the field.
+ * The profile loader calls it on every table it checks; a game expects
+ * rules that pass it.
+ */
+ARB_API arb_status arb_rules_check(const arb_rules *rules, arb_error *err);
 /* The value of field `name` as text into buf[0..n). Returns the length,
  * or -1 for an unknown name. */
 ARB_API int arb_rules_get(const arb_rules *rules, const char *name, char *buf, size_t n);
@@ -1409,6 +1433,9 @@ ARB_API const arb_decision *arb_game_decision(const arb_game *g, int i);
 ARB_API int arb_game_strikes(const arb_game *g, arb_color side);
 /* Remaining time of `side` in ms as last known (-1 unknown). */
 ARB_API long arb_game_time(const arb_game *g, arb_color side);
+/* How many times the current position has occurred in the game, this time
+ * included (FIDE 9.2 "the same position"; arb_history_occurrences). */
+ARB_API int arb_game_occurrences(const arb_game *g);
 
 /* The game's standing: when ended, the ending's fields; in play, result
  * "*", the reason of the latest decision (note 0; else the latest note 1;

@@ -56,6 +56,8 @@ static void pick_rules(arb_rules *r, const uint8_t *b, size_t n)
 			v = ints[b[i] % 8];
 			if (b[i] % 8 == 0 && strcmp(f.name, "time.default_s") != 0)
 				v = "0";
+			if (atoi(v) < f.min) /* counts of moves and occurrences */
+				v = f.min == 1 ? "1" : "2";
 			break;
 		case ARB_RULES_STRING:
 			if (strcmp(f.name, "time.tc") == 0)
@@ -65,6 +67,12 @@ static void pick_rules(arb_rules *r, const uint8_t *b, size_t n)
 		if (v)
 			CHECK(arb_rules_set(r, f.name, v, NULL) == ARB_OK);
 	}
+	/* Paired counts in order, as arb_rules_check wants them. */
+	if (r->fivefold_count < r->threefold_count)
+		r->fivefold_count = r->threefold_count;
+	if (r->seventyfive_moves < r->fifty_moves)
+		r->seventyfive_moves = r->fifty_moves;
+	CHECK(arb_rules_check(r, NULL) == ARB_OK);
 }
 
 static int write_mem(void *ctx, const char *buf, size_t n)
