@@ -213,7 +213,8 @@
  *   p:fields()                every field in table order: array of {name,
  *                             value, type = "enum" | "int" | "bool" |
  *                             "string", words (enums: the allowed values),
- *                             doc, article ("FIDE 2014 9.6a": the article it
+ *                             min, max (ints: the values allowed), doc,
+ *                             article ("FIDE 2014 9.6a": the article it
  *                             models; nil when none)}
  *   p:adjudicate(game)        a Game (from arbiter.pgn): its moves, [%clk]
  *                             readings and comment commands ([%claim
@@ -2441,6 +2442,12 @@ static void pushfield(lua_State *L, const arb_rules *rules, const arb_rules_fiel
 	}
 	setstring(L, "doc", f->doc);
 	setstring(L, "type", rules_type_names[f->type]);
+	if (f->type == ARB_RULES_INT) {
+		lua_pushinteger(L, f->min);
+		lua_setfield(L, -2, "min");
+		lua_pushinteger(L, f->max);
+		lua_setfield(L, -2, "max");
+	}
 	if (f->words) {
 		lua_newtable(L);
 		for (i = 0; f->words[i]; i++) {

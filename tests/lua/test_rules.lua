@@ -228,6 +228,11 @@ for i, f in ipairs(fields) do
   assert(type(f.doc) == "string" and f.doc ~= "", f.name)
   assert(f.type == "enum" or f.type == "int" or f.type == "bool" or f.type == "string", f.name)
   assert((f.type == "enum") == (f.words ~= nil), f.name .. ": words for enums only")
+  assert((f.type == "int") == (f.min ~= nil and f.max ~= nil), f.name .. ": a range for ints only")
+  if f.min then
+    local v = tonumber(f.value)
+    assert(v >= f.min and v <= f.max, f.name .. ": the value is in its range")
+  end
   if f.words then
     local found = false
     for _, w in ipairs(f.words) do found = found or w == f.value end
@@ -239,6 +244,13 @@ end
 assert(fields[1].name == "name" and fields[1].article == nil)
 assert(cited == "FIDE 2014 9.6a", "draw.fivefold cites " .. tostring(cited))
 assert(seen["draw.threefold"] and seen["articles.threefold"])
+-- the counts of the draw rules: numbers with their ranges and articles
+assert(blitz:get("draw.fifty_moves") == "50" and blitz:get("draw.seventyfive_moves") == "75")
+assert(blitz:get("draw.threefold_count") == "3" and blitz:get("draw.fivefold_count") == "5")
+for _, f in ipairs(fields) do
+  if f.name == "draw.fifty_moves" then assert(f.min == 1 and f.article == "FIDE 2014 9.3") end
+  if f.name == "draw.threefold_count" then assert(f.min == 2 and f.type == "int") end
+end
 
 -- options, other families, a path, a file
 local uscf = assert(arbiter.profile("uscf-standard{tc=G/90,delay=5}"))
