@@ -1044,7 +1044,8 @@ static size_t last_move_text(const arb_game *g, int san, char *buf)
  * and stores the field in `fields`; from then on refresh_fields brings it up
  * to date before every call (an assignment of a key the table holds, so
  * nothing is allocated outside the protected call). The other fields (fen,
- * last_move, last_san) and unknown names always go to fields_index. No
+ * last_move, last_san, halfmove_clock, repetitions) and unknown names
+ * (an error) always go to fields_index. No
  * script can reach `fields`: it is the __index of a protected metatable of
  * a userdata, and nothing the sandbox offers hands it out (getmetatable
  * gives "read-only", rawget/rawset/next refuse a userdata, there is no
@@ -1062,9 +1063,9 @@ typedef enum proxy_kind {
 
 static const char *const proxy_names[PROXY_COUNT] = {"game", "game.strikes", "game.time", "ending"};
 /* The fields of each proxy, in the order pairs() lists them. */
-static const char *const game_fields[] = {"ply",       "move_number", "side_to_move", "fen",
-					  "last_move", "last_san",    "in_check",     "strikes",
-					  "time",      NULL};
+static const char *const game_fields[] = {
+	"ply",      "move_number",    "side_to_move", "fen",     "last_move", "last_san",
+	"in_check", "halfmove_clock", "repetitions",  "strikes", "time",      NULL};
 static const char *const side_fields[] = {"white", "black", NULL};
 static const char *const ending_fields[] = {"result", "board", "reason", "detail", "article", NULL};
 static const char *const *const proxy_fields[PROXY_COUNT] = {game_fields, side_fields, side_fields,
@@ -1151,8 +1152,14 @@ static void proxy_push(lua_State *L, const proxy *x, int i)
 		case 6:
 			lua_pushboolean(L, arb_position_in_check(pos));
 			return;
+		case 7: /* the count of FIDE 9.3, in plies */
+			lua_pushinteger(L, arb_position_halfmove_clock(pos));
+			return;
+		case 8: /* FIDE 9.2: 1 the first time, 3 for a threefold repetition */
+			lua_pushinteger(L, arb_game_occurrences(g));
+			return;
 		default:
-			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(i == 7 ? K_STRIKES : K_TIME));
+			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(i == 9 ? K_STRIKES : K_TIME));
 			return;
 		}
 	case PROXY_STRIKES:
@@ -1175,16 +1182,42 @@ static void proxy_push(lua_State *L, const proxy *x, int i)
 	}
 }
 
-/* __index(proxy, key): the field, or nil for a name it does not have. */
+/* Raises "FILE:LINE: game has no field 'k' (ply, ...)" for the key at idx:
+ * a misspelt name is an error, not a nil that reads as "no" (the position
+ * is the hook's line: level 1, the caller of this metamethod). */
+static int no_field(lua_State *L, const proxy *x, int idx)
+{
+	const char *const *f = proxy_fields[x->kind];
+	char list[256];
+	size_t used = 0;
+
+	list[0] = '\0';
+	for (int i = 0; f[i] != NULL && used + 1 < sizeof list; i++) {
+		int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", f[i]);
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+	luaL_where(L, 1);
+	if (lua_type(L, idx) == LUA_TSTRING)
+		lua_pushfstring(L, "%s has no field '%s' (%s)", proxy_names[x->kind],
+				lua_tostring(L, idx), list);
+	else
+		lua_pushfstring(L, "%s has no %s keys (%s)", proxy_names[x->kind],
+				luaL_typename(L, idx), list);
+	lua_concat(L, 2);
+	return lua_error(L);
+}
+
+/* __index(proxy, key): the field; an error for a name it does not have. */
 static int proxy_index(lua_State *L)
 {
 	const proxy *x = lua_touserdata(L, 1);
 	int i = proxy_field(L, x, 2);
 
 	if (i < 0)
-		lua_pushnil(L);
-	else
-		proxy_push(L, x, i);
+		return no_field(L, x, 2);
+	proxy_push(L, x, i);
 	return 1;
 }
 
@@ -1199,10 +1232,8 @@ static int fields_index(lua_State *L)
 	arb_profile *p = x->p;
 	int i = proxy_field(L, x, 2), r;
 
-	if (i < 0) {
-		lua_pushnil(L);
-		return 1;
-	}
+	if (i < 0)
+		return no_field(L, x, 2);
 	proxy_push(L, x, i); /* raises outside a call */
 	for (r = 0; r < RAW_COUNT && raw_fields[r] != i; r++)
 		;

@@ -1142,7 +1142,24 @@ static const struct bad_hook {
 	{"hook_error.lua", "on_move = function(game) error('no moves on Sundays') end", "e2e4",
 	 "hook_error.lua:3: no moves on Sundays"},
 	{"hook_index.lua", "on_end = function(game, ending) return ending.nope.x end",
-	 "e2e4 e7e5 resign:white", "hook_index.lua:3: attempt to index"},
+	 "e2e4 e7e5 resign:white",
+	 "hook_index.lua:3: ending has no field 'nope' (result, board, reason, detail, article)"},
+	/* A misspelt field is an error naming it and the fields there are. */
+	{"hook_unknown.lua", "on_move = function(game) if game.halfmoves then return end end",
+	 "e2e4",
+	 "hook_unknown.lua:3: game has no field 'halfmoves' (ply, move_number, side_to_move, fen, "
+	 "last_move, last_san, in_check, halfmove_clock, repetitions, strikes, time)"},
+	{"hook_unknown2.lua", "on_move = function(game) return { detail = game.strikes.red } end",
+	 "e2e4", "hook_unknown2.lua:3: game.strikes has no field 'red' (white, black)"},
+	{"hook_unknown3.lua", "on_move = function(game) local t = game.time[1] end", "e2e4",
+	 "hook_unknown3.lua:3: game.time has no number keys (white, black)"},
+	{"hook_unknown4.lua",
+	 "on_move = function(game) local a = game.ply local b = game.Ply end", "e2e4",
+	 "hook_unknown4.lua:3: game has no field 'Ply'"},
+	{"hook_unknown5.lua",
+	 "on_end = function(game, e) local ok = pcall(function() return e.winner end)\n"
+	 "  if not ok then error('raised', 0) end end",
+	 "e2e4 e7e5 resign:white", "hook_unknown5.lua: raised"},
 	{"hook_loop.lua", "on_move = function(game) while true do end end", "e2e4",
 	 "instruction limit"},
 	{"hook_bomb.lua",
@@ -1301,6 +1318,27 @@ START_TEST(test_raw_fields_interleaved)
 }
 END_TEST
 
+/* game.halfmove_clock and game.repetitions: the counts of FIDE 9.3 (in
+ * plies) and 9.2 (the occurrences of the position, this one included). */
+START_TEST(test_game_counts)
+{
+	write_script("counts.lua",
+		     "local p = extend('fide2023')\n"
+		     "p.on_move = function(game)\n"
+		     "  return { reason = 'view', detail = game.halfmove_clock .. ' ' .. game.repetitions }\n"
+		     "end\n"
+		     "return p\n");
+	arb_profile *p = load_ok("counts");
+	char got[1024];
+
+	view_lines(p, NULL, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 e2e4 f6g8 f3g1", got, sizeof got);
+	ck_assert_str_eq(got, "1 1\n2 1\n3 1\n4 2\n5 2\n6 2\n0 1\n1 1\n2 1\n");
+	view_lines(p, "8/8/2k5/8/8/8/3K4/4R3 w - - 57 120", "e1e2 c6c5", got, sizeof got);
+	ck_assert_str_eq(got, "58 1\n59 1\n");
+	arb_profile_free(p);
+}
+END_TEST
+
 /* pairs(game) lists the fields in a fixed order (Lua 5.4: __pairs; LuaJIT
  * honours __pairs only when built with Lua 5.2 extensions, else pairs of a
  * userdata is an error). */
@@ -1318,7 +1356,8 @@ START_TEST(test_pairs)
 		"  local got = keys(game) .. '|' .. keys(ending) .. '|' .. keys(game.strikes)\n"
 		"    .. '|' .. keys(game.time)\n"
 		"  local want = 'ply move_number side_to_move fen last_move last_san in_check '\n"
-		"    .. 'strikes time|result board reason detail article|white black|'\n"
+		"    .. 'halfmove_clock repetitions strikes time|result board reason detail article|'\n"
+		"    .. 'white black|'\n"
 		"  return { reason = got == want and 'pairs-ok' or 'pairs-bad', detail = got:sub(1, 95) }\n"
 		"end\n"
 		"return p\n");
@@ -1408,6 +1447,7 @@ static Suite *profile_suite(void)
 	tcase_add_loop_test(tc, test_bad_hook, 0, (int)(sizeof bad_hooks / sizeof bad_hooks[0]));
 	tcase_add_test(tc, test_budget_per_call);
 	tcase_add_test(tc, test_pairs);
+	tcase_add_test(tc, test_game_counts);
 	tcase_add_test(tc, test_trampoline);
 	tcase_add_test(tc, test_raw_fields);
 	tcase_add_test(tc, test_raw_fields_interleaved);
