@@ -62,6 +62,9 @@ void cli_adjudicate_usage(FILE *out)
 	      "  --jobs N            decide the games on N threads (1-256; default: the\n"
 	      "                      processors online); the output is the same for any N\n"
 	      "  --no-summary        accepted like compare's (adjudicate has no summary)\n"
+	      "  --verbose           what the profile's scripts print() goes to stderr, each\n"
+	      "                      line after the script's name and line; a hook's lines\n"
+	      "                      come with the messages of its game (without it: nowhere)\n"
 	      "\n"
 	      "N counts the games of each FILE from 1. Exit status: 0 ok; 1 a game that\n"
 	      "could not be read or adjudicated (reported, the others go on), an unknown\n"
@@ -180,6 +183,7 @@ struct adj_args {
 	const char *write_pgn; /* --write-pgn, or NULL */
 	unsigned fen_mode;     /* ARB_FEN_AUTO, _CHESS960 or _STANDARD */
 	int json;
+	int verbose; /* --verbose: the scripts' print() to stderr */
 	int jobs;    /* --jobs */
 	char **file; /* argc + 1 entries */
 	int nfiles;
@@ -208,6 +212,10 @@ static int adj_parse(int argc, char **argv, struct adj_args *a)
 		}
 		if (strcmp(arg, "--no-summary") == 0)
 			continue; /* there is none */
+		if (strcmp(arg, "--verbose") == 0) {
+			a->verbose = 1;
+			continue;
+		}
 		m = cli_jobs_option(&it, CMD, &a->jobs);
 		if (m < 0)
 			return CLI_USAGE;
@@ -257,14 +265,18 @@ struct adj_run {
 	const arb_rules *rules;
 	struct pgn_out out; /* --write-pgn; out.f NULL without */
 	cli_tally tally;
-	int workers; /* made so far */
+	int workers;       /* made so far */
+	cli_prints prints; /* the profile's print() (--verbose) */
 };
 
-/* A worker's rules: the run's, or its own copy of a profile with hooks. */
+/* A worker's rules: the run's, or its own copy of a profile with hooks;
+ * `prints` is where that profile's print() goes (a game's messages). */
 struct adj_worker {
 	const struct adj_args *args;
 	const arb_rules *rules;
 	arb_profile *own;
+	cli_prints own_prints;
+	cli_prints *prints;
 };
 
 /* A game's part of the counts. */
@@ -283,9 +295,13 @@ static void *adj_worker_new(void *ctx)
 	}
 	w->args = run->args;
 	w->rules = run->rules;
-	/* A hook runs in its profile's Lua state: one per thread. */
+	w->prints = &run->prints;
+	/* A hook runs in its profile's Lua state: one per thread. Its copy
+	 * loads silently (the run's load has printed what the scripts print). */
 	if (run->workers++ > 0 && (run->rules->on_move || run->rules->on_end)) {
-		w->own = cli_profile_open(CMD, run->args->profile, run->args->path);
+		w->prints = &w->own_prints;
+		w->own = cli_profile_open(CMD, run->args->profile, run->args->path,
+					  run->args->verbose ? w->prints : NULL);
 		if (!w->own) {
 			free(w);
 			return NULL;
@@ -307,9 +323,8 @@ static void adj_worker_free(void *worker)
 
 /* On a worker: one game decided, its line on job->out, its PGN on job->aux
  * with --write-pgn. */
-static int adj_game(void *worker, cli_job *job, arb_record *rec)
+static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
 {
-	struct adj_worker *w = worker;
 	struct adj_result *res = job->result;
 	cli_game_id id;
 	arb_error err;
@@ -344,6 +359,25 @@ static int adj_game(void *worker, cli_job *job, arb_record *rec)
 		rc = 0;
 	}
 	arb_game_free(g);
+	return rc;
+}
+
+/* The game with what its hooks print among its messages, in input order.
+ * Only a profile with hooks prints during a game; it is this worker's
+ * alone (the first worker's is the run's), so no other thread touches its
+ * `prints`. */
+static int adj_game(void *worker, cli_job *job, arb_record *rec)
+{
+	struct adj_worker *w = worker;
+	int hooks = w->rules->on_move || w->rules->on_end;
+	FILE *was = w->prints->out;
+	int rc;
+
+	if (!w->args->verbose || !hooks)
+		return adj_game_body(w, job, rec);
+	w->prints->out = job->err;
+	rc = adj_game_body(w, job, rec);
+	w->prints->out = was;
 	return rc;
 }
 
@@ -519,7 +553,8 @@ int cli_adjudicate(int argc, char **argv)
 	}
 	rc = adj_parse(argc, argv, &a);
 	if (rc == CLI_OK) {
-		profile = cli_profile_open(CMD, a.profile, a.path);
+		run.prints.out = stderr;
+		profile = cli_profile_open(CMD, a.profile, a.path, a.verbose ? &run.prints : NULL);
 		if (!profile)
 			rc = CLI_FAIL;
 	}

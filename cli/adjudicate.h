@@ -33,10 +33,14 @@ void cli_profile_usage(FILE *out);
 /* ---- cli/profiles.c ------------------------------------------------------ */
 
 /*
- * Loads profile `spec` (searching `path` first; may be NULL). On failure
- * prints "arbiter: CMD: profile 'SPEC': why" as one line and returns NULL.
+ * Loads profile `spec` (searching `path` first; may be NULL), what its
+ * scripts print going to `prints` (cli_script_print; NULL: nowhere; it
+ * must live as long as the profile, whose hooks print into it too). On
+ * failure prints "arbiter: CMD: profile 'SPEC': why" as one line and
+ * returns NULL.
  */
-arb_profile *cli_profile_open(const char *cmd, const char *spec, const char *path);
+arb_profile *cli_profile_open(const char *cmd, const char *spec, const char *path,
+			      cli_prints *prints);
 
 /* ---- cli/verdict.c: shared by adjudicate and compare -------------------- */
 

@@ -52,6 +52,20 @@ void cli_clock_usage(FILE *out);
 int cli_run(int argc, char **argv);
 void cli_run_usage(FILE *out);
 
+/* ---- what scripts print (cli/profiles.c) --------------------------------- */
+
+/*
+ * Where the print() of a profile or variant script goes (--verbose): `out`,
+ * or nowhere when it is NULL. cli_script_print, with a cli_prints as `ud`,
+ * is the print callback of arb_profile_load_print / arb_variant_load_print:
+ * it writes "SCRIPT:LINE: TEXT" and a newline, in one write.
+ */
+typedef struct cli_prints {
+	FILE *out;
+} cli_prints;
+
+void cli_script_print(void *ud, const char *where, const char *text, size_t len);
+
 /* ---- helpers (cli/util.c) ------------------------------------------------ */
 
 /* Prints "arbiter: CMD: " and the formatted message and a newline to stderr.

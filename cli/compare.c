@@ -34,6 +34,9 @@ void cli_compare_usage(FILE *out)
 	      "                      shards of a file add up to the file's\n"
 	      "  --jobs N            decide the games on N threads (1-256; default: the\n"
 	      "                      processors online); the output is the same for any N\n"
+	      "  --verbose           what the profiles' scripts print() goes to stderr, each\n"
+	      "                      line after the script's name and line; a hook's lines\n"
+	      "                      come with the messages of its game (without it: nowhere)\n"
 	      "\n"
 	      "N counts the games of each FILE from 1. Exit status: 0 ok (differences are\n"
 	      "not failures); 1 a game that could not be read or adjudicated, or an\n"
@@ -53,6 +56,7 @@ struct cmp_args {
 	const char *profiles; /* --profiles P1,P2,... */
 	const char *path;     /* --profile-path */
 	int json;
+	int verbose;    /* --verbose: the scripts' print() to stderr */
 	int no_summary; /* --no-summary */
 	int jobs;       /* --jobs */
 	char **file;
@@ -67,7 +71,8 @@ struct cmp_run {
 	int name_width;
 	long differ;
 	cli_tally tally;
-	int workers; /* made so far */
+	int workers;       /* made so far */
+	cli_prints prints; /* the profiles' print() (--verbose) */
 };
 
 /* A worker's profiles (the run's, or its own copies of those with hooks)
@@ -78,6 +83,9 @@ struct cmp_worker {
 	const arb_rules **rules; /* n entries */
 	arb_game_result *result; /* n entries, the current game */
 	int *ok;                 /* n entries: adjudicated under that profile */
+	int hooks;               /* a profile has hooks, so prints during games */
+	cli_prints prints;       /* the print() of the profiles in `own` */
+	cli_prints *sink;        /* where this worker's hooks print: its own or the run's */
 };
 
 /* A game's part of the counts. */
@@ -103,6 +111,10 @@ static int cmp_parse(int argc, char **argv, struct cmp_args *a)
 		}
 		if (strcmp(arg, "--no-summary") == 0) {
 			a->no_summary = 1;
+			continue;
+		}
+		if (strcmp(arg, "--verbose") == 0) {
+			a->verbose = 1;
 			continue;
 		}
 		m = cli_jobs_option(&it, CMD, &a->jobs);
@@ -188,7 +200,8 @@ static int cmp_load(struct cmp_run *run)
 		return CLI_FAIL;
 	}
 	for (i = 0; i < run->n; i++) {
-		run->profile[i] = cli_profile_open(CMD, run->spec[i], run->args->path);
+		run->profile[i] = cli_profile_open(CMD, run->spec[i], run->args->path,
+						   run->args->verbose ? &run->prints : NULL);
 		if (!run->profile[i])
 			return CLI_FAIL;
 		w = (int)strlen(run->spec[i]);
@@ -245,12 +258,18 @@ static void *cmp_worker_new(void *ctx)
 		cmp_worker_free(w);
 		return NULL;
 	}
+	/* The first worker uses the run's profiles, the others their own copies
+	 * of those with hooks (the only ones that print during games). */
+	w->sink = first ? &run->prints : &w->prints;
 	for (i = 0; i < run->n; i++) {
 		const arb_rules *rules = arb_profile_rules(run->profile[i]);
 
+		w->hooks |= rules->on_move || rules->on_end;
 		/* A hook runs in its profile's Lua state: one per thread. */
 		if (!first && (rules->on_move || rules->on_end)) {
-			w->own[i] = cli_profile_open(CMD, run->spec[i], run->args->path);
+			/* Silent while it loads: the run's load printed that. */
+			w->own[i] = cli_profile_open(CMD, run->spec[i], run->args->path,
+						     run->args->verbose ? &w->prints : NULL);
 			if (!w->own[i]) {
 				cmp_worker_free(w);
 				return NULL;
@@ -305,9 +324,8 @@ static void cmp_print_json(const struct cmp_worker *w, const cli_game_id *id, FI
 
 /* On a worker: the game under every profile; its rows on job->out when the
  * results differ or a profile failed. */
-static int cmp_game(void *worker, cli_job *job, arb_record *rec)
+static int cmp_game_body(struct cmp_worker *w, cli_job *job, arb_record *rec)
 {
-	struct cmp_worker *w = worker;
 	struct cmp_result *res = job->result;
 	int i, first = -1, n = w->run->n;
 	cli_game_id id;
@@ -349,6 +367,22 @@ static int cmp_game(void *worker, cli_job *job, arb_record *rec)
 	return 0;
 }
 
+/* The game with what the hooks print among its messages, in input order
+ * (the sink is this worker's alone; see cmp_worker_new). */
+static int cmp_game(void *worker, cli_job *job, arb_record *rec)
+{
+	struct cmp_worker *w = worker;
+	FILE *was = w->sink->out;
+	int rc;
+
+	if (!w->run->args->verbose || !w->hooks)
+		return cmp_game_body(w, job, rec);
+	w->sink->out = job->err;
+	rc = cmp_game_body(w, job, rec);
+	w->sink->out = was;
+	return rc;
+}
+
 /* On the main thread, in input order. */
 static int cmp_merge(void *ctx, const cli_job *job)
 {
@@ -384,6 +418,7 @@ int cli_compare(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
+	run.prints.out = stderr;
 	a.jobs = cli_jobs_default();
 	a.file = calloc((size_t)argc + 1, sizeof *a.file);
 	if (!a.file) {

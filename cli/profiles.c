@@ -40,8 +40,8 @@ void cli_profiles_usage(FILE *out)
 
 void cli_profile_usage(FILE *out)
 {
-	fputs("usage: arbiter profile show P [--profile-path DIR]\n"
-	      "       arbiter profile diff P1 P2 [--profile-path DIR]\n"
+	fputs("usage: arbiter profile show P [--profile-path DIR] [--verbose]\n"
+	      "       arbiter profile diff P1 P2 [--profile-path DIR] [--verbose]\n"
 	      "\n"
 	      "  show  every parameter of profile P with its value and the article of\n"
 	      "        the profile's edition it models\n"
@@ -53,20 +53,46 @@ void cli_profile_usage(FILE *out)
 	      "\n"
 	      "  --profile-path DIR  look for profile scripts in DIR first (':' separates),\n"
 	      "                      then where 'arbiter profiles' looks\n"
+	      "  --verbose           what the scripts print() goes to stderr, each line\n"
+	      "                      after the script's name and line (without it, nowhere)\n"
 	      "\n"
 	      "Exit status: 0 ok, 1 a profile that does not load, 2 bad command line.\n",
 	      out);
 }
 
+void cli_script_print(void *ud, const char *where, const char *text, size_t len)
+{
+	const cli_prints *to = ud;
+	char head[256];
+	int n;
+
+	if (to == NULL || to->out == NULL)
+		return;
+	n = snprintf(head, sizeof head, "%s: ", where[0] ? where : "(script)");
+	if (n < 0)
+		return;
+	/* One buffer, one write: lines of several threads do not mix. */
+	size_t k = (size_t)n < sizeof head ? (size_t)n : sizeof head - 1;
+	char *line = malloc(k + len + 1);
+	if (line == NULL)
+		return;
+	memcpy(line, head, k);
+	memcpy(line + k, text, len);
+	line[k + len] = '\n';
+	fwrite(line, 1, k + len + 1, to->out);
+	free(line);
+}
+
 #ifdef ARBITER_HAVE_LUA
 
-arb_profile *cli_profile_open(const char *cmd, const char *spec, const char *path)
+arb_profile *cli_profile_open(const char *cmd, const char *spec, const char *path,
+			      cli_prints *prints)
 {
 	arb_profile *p;
 	arb_error err;
 
 	memset(&err, 0, sizeof err);
-	p = arb_profile_load(spec, path, &err);
+	p = arb_profile_load_print(spec, path, prints ? cli_script_print : NULL, prints, &err);
 	if (!p) {
 		fprintf(stderr, "arbiter: %s: profile '", cmd);
 		cli_put_line(stderr, spec);
@@ -167,10 +193,11 @@ static void table_free(struct table *t)
  * Command lines: PATH option and operands
  * ---------------------------------------------------------------------- */
 
-/* Parses "[--profile-path DIR] OPERANDS". Returns CLI_OK, CLI_USAGE after a
- * message or CLI_DONE when --help was answered. */
+/* Parses "[--profile-path DIR] [--verbose] OPERANDS" (--verbose only with
+ * `verbose`). Returns CLI_OK, CLI_USAGE after a message or CLI_DONE when
+ * --help was answered. */
 static int parse_path(const char *cmd, int argc, char **argv, const char **path, char **operand,
-		      int *noperands, void (*usage)(FILE *))
+		      int *noperands, void (*usage)(FILE *), int *verbose)
 {
 	const char *arg;
 	cli_argv it;
@@ -181,6 +208,10 @@ static int parse_path(const char *cmd, int argc, char **argv, const char **path,
 		if (cli_is_help(arg)) {
 			usage(stdout);
 			return CLI_DONE;
+		}
+		if (verbose != NULL && strcmp(arg, "--verbose") == 0) {
+			*verbose = 1;
+			continue;
 		}
 		m = cli_option_value(&it, cmd, "--profile-path", path);
 		if (m < 0)
@@ -300,7 +331,7 @@ int cli_profiles(int argc, char **argv)
 		cli_error("profiles", "out of memory");
 		return CLI_FAIL;
 	}
-	rc = parse_path("profiles", argc, argv, &path, operand, &n, cli_profiles_usage);
+	rc = parse_path("profiles", argc, argv, &path, operand, &n, cli_profiles_usage, NULL);
 	if (rc == CLI_OK && n > 0) {
 		cli_error("profiles", "unexpected argument '%s' (try 'arbiter profile show %s')",
 			  operand[0], operand[0]);
@@ -471,8 +502,9 @@ int cli_profile(int argc, char **argv)
 {
 	arb_profile *p[2] = {NULL, NULL};
 	const char *path = NULL;
+	cli_prints prints = {stderr};
 	char **operand;
-	int n = 0, want, i, rc;
+	int n = 0, want, i, rc, verbose = 0;
 
 	if (argc < 1) {
 		cli_error(CMD, "missing action: show or diff (try 'arbiter profile --help')");
@@ -495,14 +527,14 @@ int cli_profile(int argc, char **argv)
 		cli_error(CMD, "out of memory");
 		return CLI_FAIL;
 	}
-	rc = parse_path(CMD, argc - 1, argv + 1, &path, operand, &n, cli_profile_usage);
+	rc = parse_path(CMD, argc - 1, argv + 1, &path, operand, &n, cli_profile_usage, &verbose);
 	if (rc == CLI_OK && n != want) {
 		cli_error(CMD, want == 1 ? "show takes one profile (try 'arbiter profiles')" :
 					   "diff takes two profiles (try 'arbiter profiles')");
 		rc = CLI_USAGE;
 	}
 	for (i = 0; rc == CLI_OK && i < want; i++) {
-		p[i] = cli_profile_open(CMD, operand[i], path);
+		p[i] = cli_profile_open(CMD, operand[i], path, verbose ? &prints : NULL);
 		if (!p[i])
 			rc = CLI_FAIL;
 	}

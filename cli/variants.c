@@ -16,7 +16,7 @@
 
 void cli_variants_usage(FILE *out)
 {
-	fputs("usage: arbiter variants [--profile-path DIR]\n"
+	fputs("usage: arbiter variants [--profile-path DIR] [--verbose]\n"
 	      "\n"
 	      "Lists the variant scripts (start position, castling geometry, notation;\n"
 	      "schema in variants/README.md) of the variant path, one per line: the name\n"
@@ -27,6 +27,8 @@ void cli_variants_usage(FILE *out)
 	      "                      then in D/variants for each directory D of\n"
 	      "                      $ARBITER_PATH, the source tree's variants/ (when run\n"
 	      "                      from the build tree), the installed ones\n"
+	      "  --verbose           what the scripts print() goes to stderr, each line\n"
+	      "                      after the script's name and line (without it, nowhere)\n"
 	      "\n"
 	      "Exit status: 0 ok, 1 a variant that does not load (its error on stderr),\n"
 	      "2 bad command line.\n",
@@ -37,13 +39,15 @@ void cli_variants_usage(FILE *out)
 
 struct listed {
 	int n, failed;
+	cli_prints *prints; /* --verbose, else NULL */
 };
 
 static void show_one(const char *name, const char *file, void *ctx)
 {
 	struct listed *l = ctx;
 	char err[512];
-	arb_variant *v = arb_variant_load(file, err, sizeof err);
+	arb_variant *v = arb_variant_load_print(file, l->prints ? cli_script_print : NULL,
+						l->prints, err, sizeof err);
 
 	l->n++;
 	if (v == NULL) {
@@ -64,7 +68,8 @@ int cli_variants(int argc, char **argv)
 {
 	char **operand = calloc((size_t)argc + 1, sizeof *operand);
 	const char *path = NULL, *arg;
-	struct listed l = {0, 0};
+	cli_prints prints = {stderr};
+	struct listed l = {0, 0, NULL};
 	cli_argv it;
 	int m;
 
@@ -78,6 +83,10 @@ int cli_variants(int argc, char **argv)
 			cli_variants_usage(stdout);
 			free(operand);
 			return CLI_OK;
+		}
+		if (strcmp(arg, "--verbose") == 0) {
+			l.prints = &prints;
+			continue;
 		}
 		m = cli_option_value(&it, "variants", "--profile-path", &path);
 		if (m == 0)

@@ -1687,6 +1687,12 @@ static void set_name(arb_rules *r, const char *spec)
 
 arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err)
 {
+	return arb_profile_load_print(spec, path, NULL, NULL, err);
+}
+
+arb_profile *arb_profile_load_print(const char *spec, const char *path, arb_profile_print_fn print,
+				    void *ud, arb_error *err)
+{
 	char msg[PROFILE_MESSAGE], name[PROFILE_PATH_MAX];
 	arb_sandbox_status st;
 	arb_profile *p;
@@ -1708,6 +1714,7 @@ arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err
 	p->sb = arb_sandbox_new(NULL, msg, sizeof msg);
 	if (p->sb == NULL)
 		return load_fail(p, err, ARB_E_NOMEM, msg);
+	arb_sandbox_set_print(p->sb, print, ud); /* the load's and the hooks' */
 	L = arb_sandbox_state(p->sb);
 	lua_pushcfunction(L, install_body);
 	lua_pushlightuserdata(L, p);

@@ -62,6 +62,17 @@ typedef struct arb_profile arb_profile;
  * state under its default memory cap.
  */
 arb_profile *arb_profile_load(const char *spec, const char *path, arb_error *err);
+/*
+ * The same, with what the scripts print (the profile, the bases it extends,
+ * and its hooks in every later call) going to `print(ud, where, text, len)`:
+ * one call per print(), the arguments joined by tabs, no newline; `where`
+ * names the script and line ("house.lua:12"), as arb_sandbox_print_fn of
+ * lua/sandbox.h does. `ud` must live as long as the profile. NULL `print`
+ * discards it, as arb_profile_load does.
+ */
+typedef void (*arb_profile_print_fn)(void *ud, const char *where, const char *text, size_t len);
+arb_profile *arb_profile_load_print(const char *spec, const char *path, arb_profile_print_fn print,
+				    void *ud, arb_error *err);
 void arb_profile_free(arb_profile *p);
 
 /* The profile's rules (valid until arb_profile_free). */

@@ -511,12 +511,16 @@ static int sb_print(lua_State *L)
 {
 	arb_sandbox *sb = sandbox_of(L);
 	int i, n = lua_gettop(L);
+	char at[LUA_IDSIZE + 24];
 	luaL_Buffer b;
 	const char *s;
 	size_t len;
 
 	if (sb->print == NULL)
 		return 0;
+	locate(L, at, sizeof at); /* the line of the print() call */
+	if (at[0] == '\0')
+		snprintf(at, sizeof at, "%s", sb->where ? sb->where : "");
 	check_c_stack(L); /* luaL_tolstring calls __tostring */
 	luaL_buffinit(L, &b);
 	for (i = 1; i <= n; i++) {
@@ -527,7 +531,7 @@ static int sb_print(lua_State *L)
 	}
 	luaL_pushresult(&b);
 	s = lua_tolstring(L, -1, &len);
-	sb->print(sb->print_ud, s, len);
+	sb->print(sb->print_ud, at, s, len);
 	return 0;
 }
 

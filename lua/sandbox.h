@@ -125,9 +125,11 @@ typedef enum arb_sandbox_status {
 typedef struct arb_sandbox arb_sandbox;
 
 /* Receives what a script prints: one call per print(), the arguments
- * converted with tostring and joined by tabs, without a newline. `text` is
- * valid during the call only. */
-typedef void (*arb_sandbox_print_fn)(void *ud, const char *text, size_t len);
+ * converted with tostring and joined by tabs, without a newline. `where`
+ * is the script and line of the print() call as Lua's messages name them
+ * ("profiles/house.lua:12"; the name of the running script, or "", when no
+ * line is known). Both are valid during the call only. */
+typedef void (*arb_sandbox_print_fn)(void *ud, const char *where, const char *text, size_t len);
 
 /* ------------------------------------------------------------------------
  * The API

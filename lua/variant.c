@@ -642,8 +642,14 @@ static arb_status check_start(arb_variant *v, char *err, size_t errsize)
  * Loading
  * ---------------------------------------------------------------------- */
 
-arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len,
-				   char *err, size_t errsize)
+/* Where print() goes while a script runs (arb_variant_load_print). */
+typedef struct print_sink {
+	arb_variant_print_fn fn; /* the type of arb_sandbox_print_fn */
+	void *ud;
+} print_sink;
+
+static arb_variant *load_text(const char *chunkname, const char *text, size_t len,
+			      const print_sink *out, char *err, size_t errsize)
 {
 	arb_variant *v;
 	arb_sandbox *sb;
@@ -667,6 +673,8 @@ arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size
 		arb_variant_free(v);
 		return NULL;
 	}
+	if (out != NULL)
+		arb_sandbox_set_print(sb, out->fn, out->ud);
 	/* The reader and its argument go on the stack before the script runs:
 	 * in LuaJIT both pushes may allocate, and afterwards the script may
 	 * have left no memory under the cap (an allocation refused outside a
@@ -690,7 +698,13 @@ arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size
 	return v;
 }
 
-arb_variant *arb_variant_load(const char *path, char *err, size_t errsize)
+arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len,
+				   char *err, size_t errsize)
+{
+	return load_text(chunkname, text, len, NULL, err, errsize);
+}
+
+static arb_variant *load_file(const char *path, const print_sink *out, char *err, size_t errsize)
 {
 	FILE *f;
 	char *text = NULL;
@@ -732,9 +746,22 @@ arb_variant *arb_variant_load(const char *path, char *err, size_t errsize)
 		return NULL;
 	}
 	fclose(f);
-	v = arb_variant_load_text(path, text, len, err, errsize);
+	v = load_text(path, text, len, out, err, errsize);
 	free(text);
 	return v;
+}
+
+arb_variant *arb_variant_load(const char *path, char *err, size_t errsize)
+{
+	return load_file(path, NULL, err, errsize);
+}
+
+arb_variant *arb_variant_load_print(const char *path, arb_variant_print_fn print, void *ud,
+				    char *err, size_t errsize)
+{
+	print_sink out = {print, ud};
+
+	return load_file(path, &out, err, errsize);
 }
 
 /* ------------------------------------------------------------------------

@@ -43,6 +43,16 @@ typedef struct arb_variant arb_variant;
  * error, out of memory).
  */
 arb_variant *arb_variant_load(const char *path, char *err, size_t errsize);
+/*
+ * The same, with what the script prints going to `print(ud, where, text,
+ * len)` while it runs: one call per print(), the arguments joined by tabs,
+ * no newline, `where` the script and line ("house.lua:3"), as
+ * arb_sandbox_print_fn of lua/sandbox.h. NULL `print` discards it, as
+ * arb_variant_load does.
+ */
+typedef void (*arb_variant_print_fn)(void *ud, const char *where, const char *text, size_t len);
+arb_variant *arb_variant_load_print(const char *path, arb_variant_print_fn print, void *ud,
+				    char *err, size_t errsize);
 
 /*
  * The same for a script given as text (`len` bytes, need not be

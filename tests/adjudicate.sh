@@ -506,6 +506,54 @@ else
 	fail "profile show: a 75-move count below the 50-move count is a profile error naming the field" "exit $rc"
 fi
 
+# ---- --verbose: what the scripts print() -----------------------------------------------
+mkdir -p "$TMP/loud/variants"
+printf '%s\n' 'print("loading", 1)' 'local p = extend("fide2023")' 'p.on_move = function(game)' \
+	'  if game.ply == 2 then print("ply", game.ply, game.fen) end' 'end' 'return p' >"$TMP/loud/loud.lua"
+run adjudicate --profile loud --profile-path "$TMP/loud" --events 'e2e4 e7e5 g1f3'
+check "adjudicate: without --verbose, print() writes nothing" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+run adjudicate --profile loud --profile-path "$TMP/loud" --events 'e2e4 e7e5 g1f3' --verbose
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/err")" -eq 2 ] &&
+	grep -q "loud/loud.lua:1: loading	1\$" "$TMP/err" &&
+	grep -q "loud/loud.lua:4: ply	2	rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\$" "$TMP/err" &&
+	! grep -q loading "$TMP/out"; then
+	pass "adjudicate --verbose: the load's and the hook's print() on stderr, after script and line"
+else
+	fail "adjudicate --verbose: the load's and the hook's print() on stderr, after script and line" "exit $rc"
+fi
+printf '%s\n' '[White "a"]' '[Result "*"]' '' '1. e4 e5 2. Nf3 *' '' '[White "b"]' '[Result "*"]' '' \
+	'1. d4 d5 *' '' '[White "c"]' '[Result "*"]' '' '1. c4 *' >"$TMP/loud/three.pgn"
+ok=1
+for j in 1 2 3; do
+	"$ARB" adjudicate --profile loud --profile-path "$TMP/loud" --verbose --jobs $j \
+		"$TMP/loud/three.pgn" >"$TMP/out" 2>"$TMP/loud/err.$j" || ok=0
+done
+if [ "$ok" = 1 ] && [ "$(lines "$TMP/loud/err.1")" -eq 3 ] &&
+	[ "$(grep -c ':4: ply' "$TMP/loud/err.1")" -eq 2 ] &&
+	cmp -s "$TMP/loud/err.1" "$TMP/loud/err.2" && cmp -s "$TMP/loud/err.1" "$TMP/loud/err.3"; then
+	pass "adjudicate --verbose --jobs N: the hooks' lines once per game, the same for any N"
+else
+	fail "adjudicate --verbose --jobs N: the hooks' lines once per game, the same for any N" \
+		"$(cat "$TMP/loud/err.1" "$TMP/loud/err.3")"
+fi
+run compare --profiles loud,fide2023 --profile-path "$TMP/loud" --verbose --jobs 2 "$TMP/loud/three.pgn"
+check "compare --verbose: the profile's print() on stderr" \
+	[ "$rc" -eq 0 -a "$(grep -c 'loud.lua:' "$TMP/err")" -eq 3 ]
+run compare --profiles loud,fide2023 --profile-path "$TMP/loud" "$TMP/loud/three.pgn"
+check "compare without --verbose: nothing on stderr" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+run profile show loud --profile-path "$TMP/loud" --verbose
+check "profile show --verbose: the load's print() on stderr" grep -q "loud.lua:1: loading	1\$" "$TMP/err"
+run profile diff loud fide2023 --profile-path "$TMP/loud"
+check "profile diff without --verbose: nothing on stderr" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+printf '%s\n' 'print("variant", 960)' \
+	'return { name = "Loud", start = { chess960 = 518 }, castling = "chess960" }' \
+	>"$TMP/loud/variants/loud.lua"
+run variants --profile-path "$TMP/loud/variants" --verbose
+check "variants --verbose: a variant's print() on stderr" \
+	grep -q "loud/variants/loud.lua:1: variant	960\$" "$TMP/err"
+run variants --profile-path "$TMP/loud/variants"
+check "variants without --verbose: nothing on stderr" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.
 EXAMPLES=$(dirname "$0")/../examples/games

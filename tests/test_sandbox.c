@@ -1093,13 +1093,17 @@ END_TEST
 
 struct printed {
 	char text[256];
+	char where[256];
 	int calls;
 };
 
-static void on_print(void *ud, const char *text, size_t len)
+static void on_print(void *ud, const char *where, const char *text, size_t len)
 {
 	struct printed *p = ud;
-	size_t have = strlen(p->text);
+	size_t have = strlen(p->text), at = strlen(p->where);
+
+	if (at + strlen(where) + 2 < sizeof p->where)
+		snprintf(p->where + at, sizeof p->where - at, "%s|", where);
 
 	if (have + len + 2 < sizeof p->text) {
 		memcpy(p->text + have, text, len);
@@ -1115,7 +1119,7 @@ START_TEST(test_print)
 		"print('a', 1, nil, true)\n"
 		"print(setmetatable({}, {__tostring = function() return 'T' end}))\n"
 		"print()";
-	struct printed p = {"", 0};
+	struct printed p = {"", "", 0};
 	arb_sandbox *sb = make(0, 0);
 	char err[ERRSIZE];
 	FILE *out = tmpfile();
@@ -1125,6 +1129,8 @@ START_TEST(test_print)
 	ck_assert_int_eq(run(sb, "print.lua", code, 0, err), ARB_SANDBOX_OK);
 	ck_assert_int_eq(p.calls, 3);
 	ck_assert_str_eq(p.text, "a\t1\tnil\ttrue|T||");
+	/* Each print names the script and the line it was called from. */
+	ck_assert_str_eq(p.where, "print.lua:1|print.lua:2|print.lua:3|");
 	/* Without a callback nothing reaches the host's stdout. */
 	arb_sandbox_set_print(sb, NULL, NULL);
 	ck_assert_ptr_nonnull(out);
@@ -1140,6 +1146,16 @@ START_TEST(test_print)
 	ck_assert_int_eq(ftell(out), 0);
 	fclose(out);
 	ck_assert_int_eq(p.calls, 3);
+	/* Called through C (pcall) and from a function of the script: the line
+	 * is the script's line that made the call. */
+	struct printed q = {"", "", 0};
+	arb_sandbox_set_print(sb, on_print, &q);
+	ck_assert_int_eq(run(sb, "deep.lua",
+			     "local function f(x)\n  print(x)\nend\npcall(print, 'p')\nf('f')\n", 0,
+			     err),
+			 ARB_SANDBOX_OK);
+	ck_assert_str_eq(q.text, "p|f|");
+	ck_assert_str_eq(q.where, "deep.lua:4|deep.lua:2|");
 	arb_sandbox_free(sb);
 }
 END_TEST
