@@ -17,6 +17,7 @@
  */
 #include <arbiter.h>
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -672,15 +673,17 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 			g->offer_by = c;
 		return ARB_OK;
 	}
-	/* FIDE 9.2/9.3: the counts of the profile, with a written move too. */
-	int valid, plies = 2 * r->fifty_moves;
-	if (three)
-		valid = (m ? arb_history_occurrences_after(g->h, m) : arb_history_occurrences(g->h)) >=
-			r->threefold_count;
-	else
-		valid = (m ? arb_history_halfmove_clock_after(g->h, m)
-			   : arb_position_halfmove_clock(pos)) >= plies;
-	if (valid) {
+	/* FIDE 9.2/9.3: the counts of the profile, with a written move too
+	 * (draw.threefold_count occurrences; draw.fifty_moves of each player). */
+	int now, need;
+	if (three) {
+		now = m ? arb_history_occurrences_after(g->h, m) : arb_history_occurrences(g->h);
+		need = r->threefold_count;
+	} else {
+		now = m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos);
+		need = 2 * r->fifty_moves;
+	}
+	if (now >= need) {
 		/* A valid claim draws even if the written move would mate (MATRIX Q5). */
 		arb_decision *d = m ? decide(g, 0, name, art, "(intended move %s)", ev->move)
 				    : decide(g, 0, name, art, NULL);
@@ -691,15 +694,12 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 	arb_decision *d;
 	if (three)
 		d = m ? decide(g, 0, buf, art, "(the position after %s has not occurred %d times)",
-			       ev->move, r->threefold_count)
-		      : decide(g, 0, buf, art, "(the position has not occurred %d times)",
-			       r->threefold_count);
+			       ev->move, need)
+		      : decide(g, 0, buf, art, "(the position has not occurred %d times)", need);
 	else if (m && arb_history_halfmove_clock_after(g->h, m) == 0)
 		d = decide(g, 0, buf, art, "(intended move %s is a capture or pawn move)", ev->move);
 	else
-		d = decide(g, 0, buf, art, "(%d of %d half-moves)",
-			   m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos),
-			   plies);
+		d = decide(g, 0, buf, art, "(%d of %d half-moves)", now, need);
 	if (!d)
 		return event_error(err, ARB_E_NOMEM, 0, "out of memory");
 	if (d->article[0]) {
@@ -1143,6 +1143,8 @@ arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
 	arb_position *p = NULL;
 	if (!g)
 		return NULL;
+	/* Counts out of range or order are the caller's bug (the loader checks). */
+	assert(!rules || arb_rules_check(rules, NULL) == ARB_OK);
 	if (rules)
 		g->rules = *rules;
 	else

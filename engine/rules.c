@@ -122,7 +122,8 @@ static const field fields[] = {
 	R("draw.fifty_moves", fifty_moves, 1, ARB_ART_FIFTY,
 	  "moves of each player without a capture or pawn move for the 50-move rule"),
 	E("draw.seventyfive", seventyfive, w_moves, ARB_ART_SEVENTYFIVE,
-	  "75-move rule: none, the director may declare, or auto (at twice seventyfive_moves plies)"),
+	  "75-move rule: none, the director may declare, or auto (at twice seventyfive_moves "
+	  "plies)"),
 	R("draw.seventyfive_moves", seventyfive_moves, 1, ARB_ART_SEVENTYFIVE,
 	  "moves of each player without a capture or pawn move for the 75-move rule"),
 	E("draw.dead", dead, w_dead, ARB_ART_DEAD,
@@ -369,8 +370,8 @@ static arb_status check_ranges(const arb_rules *r, arb_error *err)
 			continue;
 		snprintf(value, sizeof value, "%d", v);
 		snprintf(limit, sizeof limit, "%d", v < f->min ? f->min : f->max);
-		return fail(err, f->name, v < f->min ? "'%s' is below %s" : "'%s' is above %s", value,
-			    limit);
+		return fail(err, f->name, v < f->min ? "'%s' is below %s" : "'%s' is above %s",
+			    value, limit);
 	}
 	return ARB_OK;
 }

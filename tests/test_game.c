@@ -393,8 +393,9 @@ START_TEST(test_move_counts)
 	play(k40, "7k/8/6K1/8/8/8/8/R7 w - - 78 150", "a1a2", "*", "");
 	play(k40, "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a8", "1-0", "checkmate");
 	play("draw.seventyfive=auto", "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a2", "*", "");
-	play_detail("draw.seventyfive=td;draw.seventyfive_moves=40", "7k/8/6K1/8/8/8/8/R7 w - - 79 150",
-		    "a1a2", "*", "td-may-declare-draw", "(40 moves)");
+	play_detail("draw.fifty_moves=30;draw.seventyfive=td;draw.seventyfive_moves=40",
+		    "7k/8/6K1/8/8/8/8/R7 w - - 79 150", "a1a2", "*", "td-may-declare-draw",
+		    "(40 moves)");
 }
 END_TEST
 
@@ -445,7 +446,8 @@ START_TEST(test_count_values)
 	arb_error err;
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		arb_rules_init(&r);
-		ck_assert_int_eq(arb_rules_set(&r, bad[i].field, bad[i].value, &err), ARB_E_PROFILE);
+		ck_assert_int_eq(arb_rules_set(&r, bad[i].field, bad[i].value, &err),
+				 ARB_E_PROFILE);
 		ck_assert_msg(strstr(err.message, bad[i].field) && strstr(err.message, bad[i].why),
 			      "%s=%s: %s", bad[i].field, bad[i].value, err.message);
 	}

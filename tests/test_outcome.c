@@ -499,11 +499,13 @@ START_TEST(test_ending_counts)
 	/* 40 moves: a half-move clock of 80 ends the game, 79 does not. */
 	h = history_from("7k/8/6K1/8/8/8/8/R7 w - - 78 150");
 	play_all(h, "a1a2");
-	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 40, 0), ARB_END_NONE);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 40, 0),
+			 ARB_END_NONE);
 	play_all(h, "h8g8");
 	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 40, 0),
 			 ARB_END_SEVENTYFIVE);
-	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 41, 0), ARB_END_NONE);
+	ck_assert_int_eq(arb_history_ending_counts(h, ARB_ENDING_SEVENTYFIVE, 5, 41, 0),
+			 ARB_END_NONE);
 	ck_assert_int_eq(arb_history_ending(h, ARB_ENDING_SEVENTYFIVE, 0), ARB_END_NONE);
 	ck_assert_int_eq(arb_history_ending_counts(h, 0, 5, 40, 0), ARB_END_NONE);
 	arb_history_free(h);

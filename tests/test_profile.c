@@ -658,17 +658,19 @@ static const struct broken {
 	 "return { draw = { fifty_moves = 'thirty' } }\n",
 	 {"count_word.lua:1:", "field 'draw.fifty_moves'", NULL}},
 	{"fivefold_low.lua",
-	 "local p = extend('fide2023')\n-- fewer than the claim\np.draw.fivefold_count = 2\nreturn p\n",
+	 "local p = extend('fide2023')\n-- fewer than the claim\n"
+	 "p.draw.fivefold_count = 2\nreturn p\n",
 	 {"fivefold_low.lua:3:", "field 'draw.fivefold_count': 2 is below draw.threefold_count (3)",
 	  NULL}},
 	{"seventyfive_low.lua",
 	 "local p = extend('fide2023')\np.draw.fifty_moves = 50\np.draw.seventyfive_moves = 40\n"
 	 "return p\n",
-	 {"seventyfive_low.lua:3:", "field 'draw.seventyfive_moves': 40 is below draw.fifty_moves (50)",
-	  NULL}},
+	 {"seventyfive_low.lua:3:",
+	  "field 'draw.seventyfive_moves': 40 is below draw.fifty_moves (50)", NULL}},
 	{"fifty_high.lua",
 	 "local p = extend('fide2018')\np.draw.fifty_moves = 80\nreturn p\n",
-	 {"fifty_high.lua", "field 'draw.seventyfive_moves': 75 is below draw.fifty_moves (80)", NULL}},
+	 {"fifty_high.lua", "field 'draw.seventyfive_moves': 75 is below draw.fifty_moves (80)",
+	  NULL}},
 };
 
 START_TEST(test_broken_script)
@@ -1325,7 +1327,8 @@ START_TEST(test_game_counts)
 	write_script("counts.lua",
 		     "local p = extend('fide2023')\n"
 		     "p.on_move = function(game)\n"
-		     "  return { reason = 'view', detail = game.halfmove_clock .. ' ' .. game.repetitions }\n"
+		     "  return { reason = 'view',\n"
+		     "           detail = game.halfmove_clock .. ' ' .. game.repetitions }\n"
 		     "end\n"
 		     "return p\n");
 	arb_profile *p = load_ok("counts");
@@ -1356,7 +1359,8 @@ START_TEST(test_pairs)
 		"  local got = keys(game) .. '|' .. keys(ending) .. '|' .. keys(game.strikes)\n"
 		"    .. '|' .. keys(game.time)\n"
 		"  local want = 'ply move_number side_to_move fen last_move last_san in_check '\n"
-		"    .. 'halfmove_clock repetitions strikes time|result board reason detail article|'\n"
+		"    .. 'halfmove_clock repetitions strikes time|'\n"
+		"    .. 'result board reason detail article|'\n"
 		"    .. 'white black|'\n"
 		"  return { reason = got == want and 'pairs-ok' or 'pairs-bad', detail = got:sub(1, 95) }\n"
 		"end\n"

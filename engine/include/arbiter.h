@@ -1393,7 +1393,8 @@ typedef struct arb_game arb_game;
  * A new game under `rules` (copied) from `start` (copied; NULL = the
  * standard start) with time control `tc` (copied; NULL = the rules' time.tc
  * if any, else unknown). NULL if out of memory. The game keeps no pointer to
- * its arguments except rules->hook_data, which must outlive it.
+ * its arguments except rules->hook_data, which must outlive it. `rules`
+ * must pass arb_rules_check (asserted in debug builds).
  */
 ARB_API arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
 			       const arb_time_control *tc);
