@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record.h"
 #include "unwinnable.h"
@@ -46,6 +47,7 @@ struct arb_game {
 	arb_position *prev;      /* the position before the last move */
 	arb_event *ev;
 	int *evply;              /* plies played when each event was fed */
+	unsigned char *evinf;    /* 1: the event was inferred, not in the record */
 	int nev, evcap;
 	arb_decision *dec;
 	int ndec, deccap;
@@ -60,6 +62,7 @@ struct arb_game {
 	int nflags;
 	int dead_noted;          /* online: the undetected dead position was noted */
 	int inferring;           /* events inferred from a PGN Result tag */
+	int result_left;         /* the Result tag implied no event (infer_ending) */
 	char hook_err[ARB_ERROR_MESSAGE_SIZE];
 	int hook_failed;
 	char points[2][8];       /* set by an ending hook */
@@ -135,7 +138,7 @@ static arb_decision *decide(arb_game *g, int note, const char *reason, arb_artic
 	}
 	if (g->inferring) {
 		size_t k = strlen(d->detail);
-		snprintf(d->detail + k, sizeof d->detail - k, "%s(inferred from the Result tag)",
+		snprintf(d->detail + k, sizeof d->detail - k, "%s(inferred from the tags)",
 			 k ? " " : "");
 	}
 	if (art < ARB_ART_COUNT)
@@ -1054,6 +1057,26 @@ static arb_status late(arb_game *g, int c, long ms)
 	return ARB_OK;
 }
 
+/*
+ * A loss decided off the board: the arbiter's (the server's, the match
+ * runner's) decision that a PGN Termination tag reports. No "cannot mate"
+ * exception: that is for flags, illegal moves and resignations, and the
+ * decision is the arbiter's (FIDE 2014/2018 12.1, 12.9; US 14K).
+ */
+static arb_status forfeit(arb_game *g, int c, arb_forfeit_kind why)
+{
+	static const char *const reason[] = { "abandoned-loss", "stalled-loss", "infraction-loss",
+					      "illegal-move-forfeit", "adjudication-loss" };
+	static const char *const what[] = { "abandoned the game", "stopped answering",
+					    "committed a rules infraction",
+					    "made an illegal move",
+					    "lost by the arbiter's adjudication" };
+	arb_decision *d = decide(g, 0, reason[why % 5], ARB_ART_TD, "(%s %s)", color_name(c),
+				 what[why % 5]);
+	end_game(g, d, win_for(!c), -1);
+	return ARB_OK;
+}
+
 /* Squares of a UCI-like text "e7e8" (and an optional piece): 0 if malformed. */
 static int squares_of(const char *t, int *from, int *to)
 {
@@ -1081,6 +1104,14 @@ static arb_status illegal_event(arb_game *g, const arb_event *ev, arb_error *err
 			decide(g, 0, "clock-misuse", ARB_ART_PRESS, "(discretionary penalty only)");
 		else
 			strike(g, c, "clock pressed without a move"); /* 2018+ 7.5.3 */
+		return ARB_OK;
+	}
+	if (ev->kind == ARB_EV_ILLEGAL && !ev->move[0]) {
+		/* The record says an illegal move was made, not which. */
+		if (r->illegal == ARB_ILLEGAL_REJECTED)
+			decide(g, 0, "illegal-input-rejected", ARB_ART_ILLEGAL, "(move not recorded)");
+		else
+			strike(g, c, "illegal move, not recorded");
 		return ARB_OK;
 	}
 	if (!squares_of(ev->move, &from, &to))
@@ -1196,6 +1227,7 @@ void arb_game_free(arb_game *g)
 	arb_position_free(g->prev);
 	free(g->ev);
 	free(g->evply);
+	free(g->evinf);
 	free(g->dec);
 	free(g);
 }
@@ -1212,9 +1244,14 @@ static int log_event(arb_game *g, const arb_event *ev)
 		if (!p)
 			return 0;
 		g->evply = p;
+		unsigned char *f = realloc(g->evinf, (size_t)cap);
+		if (!f)
+			return 0;
+		g->evinf = f;
 		g->evcap = cap;
 	}
 	g->evply[g->nev] = arb_history_ply_count(g->h);
+	g->evinf[g->nev] = (unsigned char)(g->inferring != 0);
 	g->ev[g->nev++] = *ev;
 	return 1;
 }
@@ -1319,6 +1356,9 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 	case ARB_EV_LATE:
 		st = late(g, ev.color, ev.ms[0]);
 		break;
+	case ARB_EV_FORFEIT:
+		st = forfeit(g, ev.color, ev.forfeit);
+		break;
 	}
 	if (st != ARB_OK) {
 		/* Refused: forget the event and anything it decided. */
@@ -1332,6 +1372,10 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 }
 
 /* ---- event tokens (MATRIX.md 4.1) --------------------------------------- */
+
+/* The WHY of "forfeit:COLOR:WHY", in arb_forfeit_kind order. */
+static const char *const forfeits[] = { "abandoned", "stalled", "infraction", "illegal",
+					"adjudication" };
 
 static int word_is(const char *s, size_t n, const char *w)
 {
@@ -1503,12 +1547,30 @@ arb_status arb_event_parse(const char *tok, size_t len, arb_event *ev, arb_error
 			 { "nopromo", ARB_EV_NOPROMO } };
 	for (size_t j = 0; j < sizeof withmove / sizeof withmove[0]; j++)
 		if (word_is(k, kn, withmove[j].w)) {
-			NEED(3);
+			/* An illegal move the record does not give (a PGN "illegal
+			 * move" Termination) is "illegal:COLOR". */
+			if (!(np == 2 && withmove[j].k == ARB_EV_ILLEGAL))
+				NEED(3);
 			COLOR(1);
-			MOVE(2);
+			if (np == 3)
+				MOVE(2);
 			ev->kind = withmove[j].k;
 			return ARB_OK;
 		}
+	if (word_is(k, kn, "forfeit")) {
+		NEED(3);
+		COLOR(1);
+		for (int j = 0; j < 5; j++)
+			if (word_is(part[2], plen[2], forfeits[j])) {
+				ev->kind = ARB_EV_FORFEIT;
+				ev->forfeit = (arb_forfeit_kind)j;
+				return ARB_OK;
+			}
+		return event_error(err, ARB_E_EVENT, (int)(part[2] - tok) + 1,
+				   "unknown forfeit '%.*s' (abandoned, stalled, infraction, illegal, "
+				   "adjudication)",
+				   (int)plen[2], part[2]);
+	}
 	if (word_is(k, kn, "clock")) {
 		NEED(3);
 		for (int j = 0; j < 2; j++)
@@ -1557,7 +1619,12 @@ size_t arb_event_format(const arb_event *ev, char *buf, size_t n)
 	case ARB_EV_FLAG: k = snprintf(buf, n, "flag:%s", c); break;
 	case ARB_EV_FLAG_BOTH: k = snprintf(buf, n, "flag:both"); break;
 	case ARB_EV_FLAGDOWN: k = snprintf(buf, n, "flagdown:%s", c); break;
-	case ARB_EV_ILLEGAL: k = snprintf(buf, n, "illegal:%s:%s", c, ev->move); break;
+	case ARB_EV_ILLEGAL:
+		k = snprintf(buf, n, "illegal:%s%s%s", c, ev->move[0] ? ":" : "", ev->move);
+		break;
+	case ARB_EV_FORFEIT:
+		k = snprintf(buf, n, "forfeit:%s:%s", c, forfeits[ev->forfeit % 5]);
+		break;
 	case ARB_EV_RETRACTED: k = snprintf(buf, n, "retracted:%s:%s", c, ev->move); break;
 	case ARB_EV_NOPROMO: k = snprintf(buf, n, "nopromo:%s:%s", c, ev->move); break;
 	case ARB_EV_PRESS_NO_MOVE: k = snprintf(buf, n, "pressnomove:%s", c); break;
@@ -1654,16 +1721,22 @@ static const char *termination_of(const char *reason, const char *detail)
 	static const char *const time[] = { "time-forfeit", "time-draw", "both-flags-draw" };
 	static const char *const infraction[] = { "illegal-move-loss", "illegal-move-draw",
 						  "default-loss" };
-	static const char *const arbiter[] = { "qpf-draw", "td-draw" };
+	static const char *const arbiter[] = { "qpf-draw", "td-draw", "adjudication-loss" };
+	static const char *const left[] = { "abandoned-loss", "stalled-loss" };
 	for (size_t i = 0; i < 3; i++)
 		if (strcmp(reason, time[i]) == 0)
 			return "time forfeit";
 	for (size_t i = 0; i < 3; i++)
 		if (strcmp(reason, infraction[i]) == 0)
 			return "rules infraction";
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < 3; i++)
 		if (strcmp(reason, arbiter[i]) == 0)
 			return "adjudication";
+	for (size_t i = 0; i < 2; i++)
+		if (strcmp(reason, left[i]) == 0)
+			return "abandoned";
+	if (strcmp(reason, "infraction-loss") == 0 || strcmp(reason, "illegal-move-forfeit") == 0)
+		return "rules infraction";
 	if (strcmp(reason, "armageddon-draw-odds") == 0 && detail)
 		return strstr(detail, "time-") || strstr(detail, "both-flags") ? "time forfeit"
 									     : "normal";
@@ -1737,7 +1810,7 @@ void arb_game_result_get(const arb_game *g, arb_game_result *out)
 static const char *const commands[] = { "claim",   "ruling",    "offer",   "accept",
 					"decline", "resign",    "flag",    "flagdown",
 					"illegal", "retracted", "nopromo", "pressnomove",
-					"clock",   "late" };
+					"clock",   "late",      "forfeit" };
 
 static int command_index(const char *s, size_t n)
 {
@@ -1787,13 +1860,14 @@ static int command_token(const arb_game *g, const char *name, const char *args, 
 		const char *mv = c ? (na > 2 ? a[2] : "") : (na > 1 ? a[1] : "");
 		k = snprintf(tok, n, "claim:%s:%s%s%s", a[0], c ? a[1] : stm, mv[0] ? "@" : "", mv);
 	} else if (strcmp(name, "ruling") == 0 || strcmp(name, "flag") == 0 ||
-		   strcmp(name, "clock") == 0 || strcmp(name, "late") == 0) {
+		   strcmp(name, "clock") == 0 || strcmp(name, "late") == 0 ||
+		   strcmp(name, "forfeit") == 0) {
 		k = snprintf(tok, n, "%s%s%s%s%s%s%s", name, na > 0 ? ":" : "", a[0], na > 1 ? ":" : "",
 			     a[1], na > 2 ? ":" : "", a[2]);
 	} else if (strcmp(name, "illegal") == 0 || strcmp(name, "retracted") == 0 ||
 		   strcmp(name, "nopromo") == 0) {
-		k = hascolor ? snprintf(tok, n, "%s:%s:%s", name, a[0], a[1])
-			     : snprintf(tok, n, "%s:%s:%s", name, stm, a[0]);
+		const char *mv = hascolor ? a[1] : a[0];
+		k = snprintf(tok, n, "%s:%s%s%s", name, hascolor ? a[0] : stm, mv[0] ? ":" : "", mv);
 	} else {
 		const char *dflt = strcmp(name, "offer") == 0 ? moved
 				   : strcmp(name, "accept") == 0 || strcmp(name, "decline") == 0
@@ -1821,12 +1895,20 @@ static arb_status feed_comment(arb_game *g, const char *text, int ply, arb_error
 			snprintf(args, sizeof args, "%.*s", (int)(an > 95 ? 95 : an), a);
 			arb_event ev;
 			arb_status st;
+			/* "[%flag white inferred]": an event the record's tags imply,
+			 * written so by arb_game_to_record. */
+			size_t al = strlen(args);
+			int inferred = al >= 9 && strcmp(args + al - 9, " inferred") == 0;
+			if (inferred)
+				args[al - 9] = '\0';
 			if (!command_token(g, commands[idx], args, tok, sizeof tok))
 				return event_error(err, ARB_E_EVENT, 0, "after ply %d: bad command [%%%.*s]",
 						   ply, (int)(end - name), name);
 			st = arb_event_parse(tok, strlen(tok), &ev, err);
+			g->inferring = inferred;
 			if (st == ARB_OK)
 				st = arb_game_event(g, &ev, err);
+			g->inferring = 0;
 			if (st != ARB_OK) {
 				if (err) {
 					char msg[ARB_ERROR_MESSAGE_SIZE];
@@ -1843,37 +1925,155 @@ static arb_status feed_comment(arb_game *g, const char *text, int ply, arb_error
 	return ARB_OK;
 }
 
-/* The ending a record's Result tag implies, when the events did not end the
- * game (see arb_game_from_record). */
+/*
+ * PGN Termination values (PGN standard 9.8.1; lichess writes them
+ * capitalised, "Time forfeit"; cutechess-cli and fastchess add "illegal
+ * move" and "stalled connection"), compared without case, and the event
+ * each implies with the Result (see infer_ending). "death", "emergency" and
+ * anything else imply no event: the game is left as the events leave it.
+ */
+typedef enum term_kind {
+	TERM_NORMAL, TERM_TIME, TERM_ABANDONED, TERM_STALLED, TERM_INFRACTION, TERM_ILLEGAL,
+	TERM_ADJUDICATION, TERM_UNTERMINATED, TERM_OTHER
+} term_kind;
+
+static const struct {
+	const char *text;
+	term_kind kind;
+} terminations[] = {
+	{ "normal", TERM_NORMAL },	       { "time forfeit", TERM_TIME },
+	{ "abandoned", TERM_ABANDONED },       { "stalled connection", TERM_STALLED },
+	{ "rules infraction", TERM_INFRACTION }, { "illegal move", TERM_ILLEGAL },
+	{ "adjudication", TERM_ADJUDICATION }, { "unterminated", TERM_UNTERMINATED },
+};
+
+/* The kind of a Termination value (none: normal, as the tag is optional). */
+static term_kind term_kind_of(const char *term)
+{
+	if (!term)
+		return TERM_NORMAL;
+	while (*term == ' ')
+		term++;
+	size_t n = strlen(term);
+	while (n > 0 && term[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < sizeof terminations / sizeof terminations[0]; i++)
+		if (strlen(terminations[i].text) == n && strncasecmp(term, terminations[i].text, n) == 0)
+			return terminations[i].kind;
+	return TERM_OTHER;
+}
+
+/* The side whose flag fell in a game drawn on time: the one whose last
+ * [%clk] reading is zero, else the side to move (only the clock of the
+ * side to move runs). */
+static int drawn_flagger(const arb_game *g, const arb_record *rec)
+{
+	int n = arb_record_ply_count(rec);
+	int stm = arb_position_side_to_move(pos_of(g));
+	for (int ply = n - 1; ply >= 0 && ply >= n - 2; ply--) {
+		long ms = arb_record_node_clock(rec, arb_record_mainline_node(rec, ply), ARB_CMD_CLK);
+		if (ms == 0)
+			return (ply % 2 == 0) == (arb_position_side_to_move(arb_record_start(rec)) ==
+						  ARB_WHITE)
+				       ? ARB_WHITE
+				       : ARB_BLACK;
+	}
+	return stm;
+}
+
+/* The token of the ending a decisive Result implies with a Termination of
+ * `kind` (the loser named by the Result). */
+static void decisive_token(const arb_game *g, term_kind kind, int loser, char *tok, size_t n)
+{
+	static const char *const why[] = { [TERM_ABANDONED] = "abandoned",
+					   [TERM_STALLED] = "stalled",
+					   [TERM_INFRACTION] = "infraction",
+					   [TERM_ADJUDICATION] = "adjudication" };
+	const char *c = color_name(loser);
+	int on_move = (int)arb_position_side_to_move(pos_of(g)) == loser;
+	switch (kind) {
+	case TERM_TIME:
+		snprintf(tok, n, "flag:%s", c);
+		break;
+	case TERM_ILLEGAL:
+		/* The illegal move was not played: its maker is on move, unless
+		 * the record ends otherwise (then only the forfeit is known). */
+		snprintf(tok, n, on_move ? "illegal:%s" : "forfeit:%s:illegal", c);
+		break;
+	case TERM_ABANDONED:
+	case TERM_STALLED:
+	case TERM_INFRACTION:
+	case TERM_ADJUDICATION:
+		snprintf(tok, n, "forfeit:%s:%s", c, why[kind]);
+		break;
+	default:
+		snprintf(tok, n, "resign:%s", c);
+		break;
+	}
+}
+
+/* The token of the ending a drawn Result implies. */
+static void drawn_token(const arb_game *g, const arb_record *rec, term_kind kind, char *tok,
+			size_t n)
+{
+	const arb_position *pos = pos_of(g);
+	int stm = arb_position_side_to_move(pos);
+	switch (kind) {
+	case TERM_TIME:
+		/* A flag fall against a side that cannot mate (FIDE 6.9): the
+		 * profile decides whether that is a draw. */
+		snprintf(tok, n, "flag:%s", color_name(drawn_flagger(g, rec)));
+		break;
+	case TERM_ILLEGAL:
+		snprintf(tok, n, "illegal:%s", color_name(stm));
+		break;
+	case TERM_ABANDONED:
+	case TERM_STALLED:
+	case TERM_INFRACTION:
+	case TERM_ADJUDICATION:
+		snprintf(tok, n, "ruling:draw"); /* the arbiter's (runner's) draw */
+		break;
+	default:
+		if (arb_history_occurrences(g->h) >= g->rules.threefold_count)
+			snprintf(tok, n, "claim:threefold:%s", color_name(stm));
+		else if (arb_position_halfmove_clock(pos) >= 2 * g->rules.fifty_moves)
+			snprintf(tok, n, "claim:fifty:%s", color_name(stm));
+		else
+			snprintf(tok, n, "offer:%s accept:%s", color_name(!stm), color_name(stm));
+		break;
+	}
+}
+
+/*
+ * The ending a record's Result and Termination tags imply, when the events
+ * did not end the game (see arb_game_from_record), fed as inferred events
+ * and then decided under the profile like any other. An unterminated game
+ * or a Termination that implies no event is left in play, with a note.
+ */
 static arb_status infer_ending(arb_game *g, const arb_record *rec, arb_error *err)
 {
 	const char *res = arb_record_result(rec);
 	const char *term = arb_record_tag(rec, "Termination");
-	const arb_position *pos = pos_of(g);
-	int stm = arb_position_side_to_move(pos);
+	term_kind kind = term_kind_of(term);
+	int decisive = res && (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0);
 	char tok[64];
-	arb_status st = ARB_OK;
+	arb_status st;
 
-	if (!res || g->ended)
+	if (!res || g->ended || (!decisive && strcmp(res, "1/2-1/2") != 0))
 		return ARB_OK;
-	g->inferring = 1;
-	if (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0) {
-		int loser = res[0] == '1' ? ARB_BLACK : ARB_WHITE;
-		if (term && (strstr(term, "time") || strstr(term, "Time")))
-			snprintf(tok, sizeof tok, "flag:%s", color_name(loser));
-		else
-			snprintf(tok, sizeof tok, "resign:%s", color_name(loser));
-		st = arb_game_tokens(g, tok, err);
-	} else if (strcmp(res, "1/2-1/2") == 0) {
-		if (arb_history_occurrences(g->h) >= g->rules.threefold_count)
-			snprintf(tok, sizeof tok, "claim:threefold:%s", color_name(stm));
-		else if (arb_position_halfmove_clock(pos) >= 2 * g->rules.fifty_moves)
-			snprintf(tok, sizeof tok, "claim:fifty:%s", color_name(stm));
-		else
-			snprintf(tok, sizeof tok, "offer:%s accept:%s", color_name(!stm),
-				 color_name(stm));
-		st = arb_game_tokens(g, tok, err);
+	if (kind == TERM_UNTERMINATED || kind == TERM_OTHER) {
+		g->result_left = 1;
+		decide(g, 1, "result-not-adjudicated", ARB_ART_COUNT,
+		       "(Termination \"%.40s\" implies no event; the Result %s is not adjudicated)",
+		       term, res);
+		return ARB_OK;
 	}
+	if (decisive)
+		decisive_token(g, kind, res[0] == '1' ? ARB_BLACK : ARB_WHITE, tok, sizeof tok);
+	else
+		drawn_token(g, rec, kind, tok, sizeof tok);
+	g->inferring = 1;
+	st = arb_game_tokens(g, tok, err);
 	g->inferring = 0;
 	return st;
 }
@@ -1959,15 +2159,81 @@ static size_t strip_commands(const char *in, char *out, size_t n)
 	return o;
 }
 
-/* The comment command of an event ("[%claim threefold white f6g8]"). */
-static void event_command(const arb_event *ev, char *buf, size_t n)
+/* The comment command of an event ("[%claim threefold white f6g8]"), with
+ * the marker feed_comment reads for an inferred one ("[%flag white
+ * inferred]"). */
+static void event_command(const arb_event *ev, int inferred, char *buf, size_t n)
 {
 	char tok[80];
 	arb_event_format(ev, tok, sizeof tok);
 	for (char *p = tok; *p; p++)
 		if (*p == ':' || *p == '@')
 			*p = ' ';
-	snprintf(buf, n, "[%%%s]", tok);
+	snprintf(buf, n, "[%%%s%s]", tok, inferred ? " inferred" : "");
+}
+
+/* The PGN standard's classes of Termination (9.8.1): a runner's "stalled
+ * connection" is a kind of "abandoned", its "illegal move" of "rules
+ * infraction". */
+static term_kind term_class(term_kind k)
+{
+	return k == TERM_STALLED ? TERM_ABANDONED : k == TERM_ILLEGAL ? TERM_INFRACTION : k;
+}
+
+/* 1 when the record's Result and Termination tags already say what the
+ * profile decided (the same result, a Termination of the same class), or
+ * when the tags implied no event (infer_ending left the game as it was):
+ * then they are kept as written, and the inferred events stay unwritten
+ * (reading the record again infers them again). */
+static int tags_stand(const arb_game *g, const arb_record *rec, const arb_game_result *r)
+{
+	const char *res = arb_record_result(rec);
+	const char *term = arb_record_tag(rec, "Termination");
+	if (g->result_left)
+		return 1;
+	return res && strcmp(res, r->result) == 0 &&
+	       term_class(term_kind_of(term)) == term_class(term_kind_of(r->termination));
+}
+
+/* Sets Result and Termination to the profile's decision unless the tags
+ * stand; a result or termination the file gave otherwise is kept in
+ * OriginalResult / OriginalTermination (the first one written wins, so a
+ * record rewritten again still names what its source said). */
+static arb_status set_result_tags(arb_record *rec, const arb_game_result *r, int keep)
+{
+	const char *res = arb_record_result(rec);
+	const char *term;
+	char was[24];
+	if (!arb_record_tag(rec, "OriginalResult") && res && strcmp(res, "*") != 0 &&
+	    strcmp(res, r->result) != 0 && !keep) {
+		snprintf(was, sizeof was, "%s", res);
+		if (arb_record_set_tag(rec, "OriginalResult", was) != ARB_OK)
+			return ARB_E_NOMEM;
+	}
+	term = arb_record_tag(rec, "Termination");
+	if (keep) {
+		if (!term && strcmp(r->result, "*") != 0 &&
+		    arb_record_set_tag(rec, "Termination", r->termination) != ARB_OK)
+			return ARB_E_NOMEM;
+		return ARB_OK;
+	}
+	if (term && strcmp(term, r->termination) != 0 && !arb_record_tag(rec, "OriginalTermination")) {
+		/* A copy: setting a tag may move the record's strings. */
+		char *t = malloc(strlen(term) + 1);
+		arb_status st = t ? ARB_OK : ARB_E_NOMEM;
+		if (t) {
+			strcpy(t, term);
+			st = arb_record_set_tag(rec, "OriginalTermination", t);
+			free(t);
+		}
+		if (st != ARB_OK)
+			return ARB_E_NOMEM;
+	}
+	arb_record_set_result(rec, r->result);
+	if (arb_record_set_tag(rec, "Result", r->result) != ARB_OK ||
+	    arb_record_set_tag(rec, "Termination", r->termination) != ARB_OK)
+		return ARB_E_NOMEM;
+	return ARB_OK;
 }
 
 arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
@@ -1990,6 +2256,9 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 	 * event commands. Fewer moves than the game has is a different game. */
 	if (arb_record_ply_count(rec) < nply || (arb_record_ply_count(rec) > nply && !g->ended))
 		return ARB_E_ARGUMENT;
+	arb_game_result r;
+	arb_game_result_get(g, &r);
+	int keep_tags = tags_stand(g, rec, &r);
 	size_t cap = 4096;
 	char *buf = malloc(cap), cmd[128];
 	if (!buf)
@@ -2009,11 +2278,13 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 			cap = oldlen + 1;
 		}
 		size_t len = strip_commands(old ? old : "", buf, cap);
-		/* The events fed when `ply` moves had been played, in order. */
+		/* The events fed when `ply` moves had been played, in order; an
+		 * inferred one only when the tags no longer imply it. */
 		for (; ev < g->nev && g->evply[ev] <= ply; ev++) {
-			if (g->ev[ev].kind == ARB_EV_MOVE || g->evply[ev] < ply)
+			if (g->ev[ev].kind == ARB_EV_MOVE || g->evply[ev] < ply ||
+			    (g->evinf[ev] && keep_tags))
 				continue;
-			event_command(&g->ev[ev], cmd, sizeof cmd);
+			event_command(&g->ev[ev], g->evinf[ev], cmd, sizeof cmd);
 			size_t k = strlen(cmd);
 			if (len + k + 2 > cap) {
 				char *nb = realloc(buf, 2 * cap + k);
@@ -2035,11 +2306,5 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 		}
 	}
 	free(buf);
-	arb_game_result r;
-	arb_game_result_get(g, &r);
-	arb_record_set_result(rec, r.result);
-	if (arb_record_set_tag(rec, "Result", r.result) != ARB_OK ||
-	    arb_record_set_tag(rec, "Termination", r.termination) != ARB_OK)
-		return ARB_E_NOMEM;
-	return ARB_OK;
+	return set_result_tags(rec, &r, keep_tags);
 }

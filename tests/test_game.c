@@ -9,7 +9,8 @@
  * down, agreements, lateness, automatic endings and their precedence,
  * Armageddon scoring); C hooks change, cancel and end games and their
  * errors stop the game; PGN comment commands read, written and read back
- * to the same decisions; results inferred from a Result tag.
+ * to the same decisions; endings inferred from the Result and Termination
+ * tags (each Termination both ways), and never written back as facts.
  */
 #include <check.h>
 #include <stdio.h>
@@ -848,6 +849,210 @@ START_TEST(test_pgn_commands)
 }
 END_TEST
 
+/* One PGN game under rules `kv`: its standing. */
+static arb_game_result one_verdict(const char *pgn, const char *kv)
+{
+	arb_game *g[1];
+	arb_game_result r;
+	ck_assert_int_eq(each_game(pgn, kv, g, 1), 1);
+	arb_game_result_get(g[0], &r);
+	arb_game_free(g[0]);
+	return r;
+}
+
+/*
+ * The Termination tag names the event the Result implies (lichess and the
+ * engine-match runners' spellings, any case), decided under the rules: a
+ * drawn time forfeit is a flag fall, not an agreement, and a runner's
+ * "adjudication" is not a resignation. Unknown and unterminated ones are
+ * left as the events leave the game.
+ */
+START_TEST(test_termination_tags)
+{
+	/* K+B+N against a lone king, White (the three pieces) to move. */
+	static const char kbn_w[] = "4k3/8/8/8/8/8/8/4KBN1 w - - 0 1";
+	static const char kbn_b[] = "4k3/8/8/8/8/8/8/4KBN1 b - - 0 1";
+	static const char *const kv = "illegal.lose_on=1";
+	static const struct {
+		const char *fen, *result, *term, *moves, *kv, *want, *reason;
+	} t[] = {
+		/* Drawn on time: the side to move flagged; the lone king cannot
+		 * mate, so a draw; the other way round, the pieces can: a loss. */
+		{ kbn_w, "1/2-1/2", "Time forfeit", "", kv, "1/2-1/2", "time-draw" },
+		{ kbn_w, "1/2-1/2", "time forfeit", "", kv, "1/2-1/2", "time-draw" },
+		{ kbn_b, "1/2-1/2", "Time forfeit", "", kv, "1-0", "time-forfeit" },
+		/* A clock reading of zero names the flagger, not the side to move. */
+		{ kbn_w, "1/2-1/2", "Time forfeit", "1. Kd2 {[%clk 0:00:00]}", kv, "1/2-1/2",
+		  "time-draw" },
+		{ kbn_w, "1/2-1/2", "Time forfeit", "1. Kd2 {[%clk 0:00:03]}", kv, "1-0",
+		  "time-forfeit" },
+		{ kbn_b, "0-1", "Time forfeit", "", kv, "1/2-1/2", "time-draw" },
+		{ START, "1-0", "TIME FORFEIT", "1. e4 e5", kv, "1-0", "time-forfeit" },
+		/* Normal (or none): a resignation, an agreement or a claim. */
+		{ START, "1-0", "Normal", "1. e4 e5", kv, "1-0", "resignation" },
+		{ START, "0-1", NULL, "1. e4 e5", kv, "0-1", "resignation" },
+		{ START, "1/2-1/2", "normal", "1. e4 e5", kv, "1/2-1/2", "agreement" },
+		/* Off the board: the loser named by the Result. */
+		{ START, "1-0", "Abandoned", "1. d4", kv, "1-0", "abandoned-loss" },
+		{ START, "0-1", "abandoned", "1. d4 d5", kv, "0-1", "abandoned-loss" },
+		{ START, "0-1", "stalled connection", "1. d4 d5", kv, "0-1", "stalled-loss" },
+		{ START, "1-0", "Rules infraction", "1. d4 d5", kv, "1-0", "infraction-loss" },
+		{ START, "0-1", "adjudication", "1. d4 d5", kv, "0-1", "adjudication-loss" },
+		{ START, "1/2-1/2", "adjudication", "1. d4 d5", kv, "1/2-1/2", "td-draw" },
+		{ START, "1/2-1/2", "Abandoned", "1. d4 d5", kv, "1/2-1/2", "td-draw" },
+		/* An illegal move: the rules' penalty for it, whatever the runner
+		 * did (a loss at the first, a penalty while the game goes on, a
+		 * draw when the opponent cannot mate); its maker not on move: a
+		 * forfeit. */
+		{ START, "0-1", "illegal move", "1. d4 d5", kv, "0-1", "illegal-move-loss" },
+		{ START, "0-1", "illegal move", "1. d4 d5", "illegal.lose_on=2", "*",
+		  "illegal-move-penalty" },
+		{ kbn_b, "1-0", "illegal move", "", kv, "1-0", "illegal-move-loss" },
+		{ kbn_w, "0-1", "illegal move", "", kv, "1/2-1/2", "illegal-move-draw" },
+		{ START, "1-0", "illegal move", "1. d4 d5", kv, "1-0", "illegal-move-forfeit" },
+		/* Left as they are. */
+		{ START, "1-0", "unterminated", "1. d4 d5", kv, "*", "result-not-adjudicated" },
+		{ START, "1-0", "Black won by resignation", "1. d4 d5", kv, "*",
+		  "result-not-adjudicated" },
+		{ START, "*", "unterminated", "1. d4 d5", kv, "*", "" },
+		{ START, "1/2-1/2", "emergency", "1. d4 d5", kv, "*", "result-not-adjudicated" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char pgn[1024], term[128] = "";
+		if (t[i].term)
+			snprintf(term, sizeof term, "[Termination \"%s\"]\n", t[i].term);
+		snprintf(pgn, sizeof pgn,
+			 "[Event \"t\"]\n[Result \"%s\"]\n%s[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s %s\n",
+			 t[i].result, term, t[i].fen, t[i].moves, t[i].result);
+		arb_game_result r = one_verdict(pgn, t[i].kv);
+		ck_assert_msg(strcmp(r.result, t[i].want) == 0 && strcmp(r.reason, t[i].reason) == 0,
+			      "row %zu (%s %s): %s %s %s", i, t[i].result,
+			      t[i].term ? t[i].term : "(none)", r.result, r.reason, r.detail);
+		if (t[i].reason[0] && strcmp(t[i].reason, "result-not-adjudicated") != 0)
+			ck_assert_msg(strstr(r.detail, "inferred"), "row %zu: %s", i, r.detail);
+	}
+}
+END_TEST
+
+/* Reads the first game of `pgn`, adjudicates it under `kv`, writes it back
+ * into its record and out as PGN (static, valid until the next call), and
+ * checks that reading that text gives the same decisions. */
+static const char *rewrite(const char *pgn, const char *kv)
+{
+	static char out[8192];
+	src c = { pgn, 0, strlen(pgn) };
+	arb_pgn_reader *rd = arb_pgn_reader_new(read_str, &c, "test", 0);
+	arb_rules rules = rules_of(kv);
+	arb_record *rec;
+	arb_error err;
+	ck_assert(arb_pgn_next(rd, &rec, &err) == ARB_OK && rec);
+	arb_game *g = arb_game_from_record(rec, &rules, &err);
+	ck_assert_msg(g != NULL, "%s", err.message);
+	out[0] = '\0';
+	ck_assert_int_eq(arb_game_to_record(g, rec), ARB_OK);
+	ck_assert_int_eq(arb_pgn_write(rec, write_str, out), ARB_OK);
+	arb_game *again[1];
+	ck_assert_int_eq(each_game(out, kv, again, 1), 1);
+	same_decisions(g, again[0]);
+	arb_game_free(again[0]);
+	arb_game_free(g);
+	arb_pgn_reader_free(rd);
+	return out;
+}
+
+/*
+ * --write-pgn never writes an event that did not happen: an ending the
+ * tags imply is not written when the tags still say it (the original
+ * Termination kept as spelt), and when the rules decide otherwise it is
+ * written marked "inferred", with the file's Result and Termination kept in
+ * OriginalResult / OriginalTermination.
+ */
+START_TEST(test_write_inferred)
+{
+	static const char drawn[] = "[Event \"x\"]\n[Result \"1/2-1/2\"]\n"
+				    "[Termination \"Time forfeit\"]\n[SetUp \"1\"]\n"
+				    "[FEN \"4k3/8/8/8/8/8/8/4KBN1 w - - 0 1\"]\n\n1/2-1/2\n";
+	static const char agreed[] = "[Event \"x\"]\n[Result \"1/2-1/2\"]\n"
+				     "[Termination \"Normal\"]\n\n1. e4 {good} e5 1/2-1/2\n";
+	static const char resigned[] = "[Event \"x\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
+	static const char other[] = "[Event \"x\"]\n[Result \"0-1\"]\n"
+				    "[Termination \"Time forfeit\"]\n[SetUp \"1\"]\n"
+				    "[FEN \"4k3/8/8/8/8/8/8/4KBN1 b - - 0 1\"]\n\n0-1\n";
+	static const char runner[] = "[Event \"x\"]\n[Result \"0-1\"]\n"
+				     "[Termination \"illegal move\"]\n\n1. e4 e5 0-1\n";
+	const char *out = rewrite(drawn, NULL);
+	ck_assert_msg(!strstr(out, "[%"), "%s", out);
+	ck_assert_msg(strstr(out, "[Termination \"Time forfeit\"]"), "%s", out);
+	ck_assert(strstr(out, "[Result \"1/2-1/2\"]") && !strstr(out, "Original"));
+	out = rewrite(agreed, NULL);
+	ck_assert_msg(!strstr(out, "[%offer") && !strstr(out, "[%accept"), "%s", out);
+	ck_assert(strstr(out, "[Termination \"Normal\"]") && strstr(out, "{good}"));
+	out = rewrite(resigned, NULL);
+	ck_assert_msg(!strstr(out, "[%resign"), "%s", out);
+	/* White flagged; the lone king cannot mate: a draw, not 0-1. */
+	out = rewrite(other, NULL);
+	ck_assert_msg(strstr(out, "[%flag white inferred]"), "%s", out);
+	ck_assert(strstr(out, "[Result \"1/2-1/2\"]") && strstr(out, "[OriginalResult \"0-1\"]"));
+	ck_assert(strstr(out, "[Termination \"time forfeit\"]"));
+	ck_assert_msg(strstr(out, "[OriginalTermination \"Time forfeit\"]"), "%s", out);
+	/* The first illegal move costs a penalty here: the game goes on. */
+	out = rewrite(runner, "illegal.lose_on=2");
+	ck_assert_msg(strstr(out, "[%illegal white inferred]"), "%s", out);
+	ck_assert(strstr(out, "[Result \"*\"]") && strstr(out, "[OriginalResult \"0-1\"]"));
+	ck_assert(strstr(out, "[OriginalTermination \"illegal move\"]"));
+	/* A rewritten record read and rewritten again keeps its Original tags. */
+	static char copy[8192];
+	snprintf(copy, sizeof copy, "%s", out);
+	out = rewrite(copy, "illegal.lose_on=1");
+	ck_assert_msg(strstr(out, "[OriginalResult \"0-1\"]") && strstr(out, "[Result \"0-1\"]"),
+		      "%s", out);
+	/* A forfeit written in the file is read as one. */
+	static const char left[] = "[Event \"x\"]\n[Result \"*\"]\n\n"
+				   "1. e4 e5 {[%forfeit white stalled]} *\n";
+	arb_game_result r = one_verdict(left, NULL);
+	ck_assert_str_eq(r.reason, "stalled-loss");
+	ck_assert_str_eq(r.result, "0-1");
+	out = rewrite(left, NULL);
+	ck_assert_msg(strstr(out, "[%forfeit white stalled]") && strstr(out, "[Result \"0-1\"]") &&
+			      strstr(out, "[Termination \"abandoned\"]"),
+		      "%s", out);
+}
+END_TEST
+
+/* An illegal move the record does not give, as a token both ways. */
+START_TEST(test_forfeit_tokens)
+{
+	static const char *const good[] = { "illegal:white", "forfeit:black:abandoned",
+					    "forfeit:white:stalled", "forfeit:white:infraction",
+					    "forfeit:black:illegal", "forfeit:black:adjudication" };
+	static const char *const bad[] = { "forfeit:black", "forfeit:black:left", "forfeit:both:abandoned",
+					   "illegal", "forfeit:white:abandoned:x" };
+	arb_event ev;
+	arb_error err;
+	char buf[64];
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		ck_assert_msg(arb_event_parse(good[i], strlen(good[i]), &ev, &err) == ARB_OK, "%s: %s",
+			      good[i], err.message);
+		arb_event_format(&ev, buf, sizeof buf);
+		ck_assert_str_eq(buf, good[i]);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(arb_event_parse(bad[i], strlen(bad[i]), &ev, &err) == ARB_E_EVENT, "%s",
+			      bad[i]);
+	/* A forfeit ends the game for the other side; an unrecorded illegal
+	 * move is a strike like any other. */
+	play(NULL, START, "e2e4 forfeit:black:stalled", "1-0", "stalled-loss");
+	play("illegal.lose_on=2;illegal.penalty_s=60", START, "e2e4 illegal:black", "*",
+	     "illegal-move-penalty");
+	play("illegal.lose_on=2", START, "e2e4 illegal:black e7e5 illegal:white d2d4 illegal:black",
+	     "1-0", "illegal-move-loss");
+	arb_game *g = game_of(NULL, START);
+	ck_assert_int_eq(arb_game_tokens(g, "e2e4 illegal:white", &err), ARB_E_EVENT);
+	ck_assert(strstr(err.message, "not on move"));
+	arb_game_free(g);
+}
+END_TEST
+
 /* A token log written as PGN and read back (the queen placed after an
  * unfinished promotion and the written move of a failed claim are moves of
  * the movetext, not repeated). */
@@ -901,6 +1106,9 @@ static Suite *suite(void)
 	tcase_add_test(t, test_hooks);
 	tcase_add_test(t, test_rules_fields);
 	tcase_add_test(t, test_pgn_commands);
+	tcase_add_test(t, test_termination_tags);
+	tcase_add_test(t, test_forfeit_tokens);
+	tcase_add_test(t, test_write_inferred);
 	tcase_add_test(t, test_token_log_round_trip);
 	suite_add_tcase(s, t);
 	return s;

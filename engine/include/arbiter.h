@@ -1329,7 +1329,9 @@ typedef enum arb_event_kind {
 	ARB_EV_NOPROMO,     /* pawn to the last rank, clock pressed, no piece */
 	ARB_EV_PRESS_NO_MOVE,
 	ARB_EV_CLOCK,       /* remaining times: .ms[0] White, .ms[1] Black */
-	ARB_EV_LATE         /* .color arrives .ms[0] after the start */
+	ARB_EV_LATE,        /* .color arrives .ms[0] after the start */
+	ARB_EV_FORFEIT      /* .color loses by a decision off the board (.forfeit says
+			       which): what a PGN Termination tag reports */
 } arb_event_kind;
 
 typedef enum arb_claim_kind {
@@ -1340,6 +1342,16 @@ typedef enum arb_claim_kind {
 typedef enum arb_ruling_kind {
 	ARB_RULING_DRAW = 0, ARB_RULING_REJECT, ARB_RULING_POSTPONE, ARB_RULING_ACCEPT
 } arb_ruling_kind;
+
+/* Why a game was lost off the board ("forfeit:COLOR:WHY" tokens). */
+typedef enum arb_forfeit_kind {
+	ARB_FORFEIT_ABANDONED = 0, /* left the game or never moved (lichess "Abandoned",
+				      a runner's "abandoned": the engine disconnected) */
+	ARB_FORFEIT_STALLED,       /* a runner's "stalled connection": stopped answering */
+	ARB_FORFEIT_INFRACTION,    /* "Rules infraction": the arbiter's (server's) penalty */
+	ARB_FORFEIT_ILLEGAL,       /* an illegal move the record cannot place */
+	ARB_FORFEIT_ADJUDICATION   /* "adjudication": the arbiter (runner) decided the result */
+} arb_forfeit_kind;
 
 #define ARB_EVENT_TEXT 64
 
@@ -1352,12 +1364,14 @@ typedef struct arb_event {
 			      the illegal move; illegal moves need not be moves */
 	long ms[2];        /* clock: remaining times; late: ms[0]; move: the
 			      mover's clock after it ([%clk]), -1 unknown */
+	arb_forfeit_kind forfeit; /* ARB_EV_FORFEIT: why */
 } arb_event;
 
 /*
  * Parses one token of the scenario grammar (MATRIX.md 4.1): a UCI move, or
  * "claim:threefold:white@f6g8", "offer:black", "flag:both", "illegal:white:e2e5",
- * "clock:600:90", "late:black:900"... ARB_OK, or ARB_E_EVENT with err giving
+ * "illegal:white" (a move not recorded), "clock:600:90", "late:black:900",
+ * "forfeit:black:abandoned|stalled|infraction|illegal|adjudication"... ARB_OK, or ARB_E_EVENT with err giving
  * the column and what was expected. Squares and colours are checked here;
  * whether a move is legal is the game's business.
  */
@@ -1465,11 +1479,24 @@ ARB_API void arb_game_result_get(const arb_game *g, arb_game_result *out);
  * e2e5] ...: the token grammar with blanks for colons). Feeds them to a new
  * game built on the record's start position and TimeControl tag (or the
  * rules' time.tc). When the events do not end the game but the record has
- * a result, the ending the result implies is fed last (a decisive result:
- * resignation, or a flag when Termination says "time forfeit"; a draw: a
- * valid claim if there is one, else an agreement) and marked "inferred".
- * Returns the game, or NULL with err (ARB_E_EVENT, ARB_E_PROFILE, ARB_E_NOMEM)
- * saying which move or command failed.
+ * a result, the event its Termination tag implies is fed last, marked
+ * "inferred", and decided under the rules like any other (Termination read
+ * without case; none counts as "normal"):
+ *   normal             1-0/0-1: the loser resigns; 1/2-1/2: a valid claim
+ *                      if there is one, else an agreement
+ *   time forfeit       a flag: the loser's; in a draw the side whose last
+ *                      [%clk] reads zero, else the side to move
+ *   abandoned, stalled connection, rules infraction, adjudication
+ *                      1-0/0-1: "forfeit:LOSER:WHY"; 1/2-1/2: ruling:draw
+ *   illegal move       "illegal:COLOR" (the move not recorded) by the loser,
+ *                      or in a draw the side to move; a loser not on move:
+ *                      "forfeit:LOSER:illegal"
+ *   unterminated, anything else: no event (a note, reason
+ *                      "result-not-adjudicated"; the game stays as it is)
+ * A command may end with the word "inferred" ([%flag white inferred]): the
+ * event is then marked inferred too. Returns the game, or NULL with err
+ * (ARB_E_EVENT, ARB_E_PROFILE, ARB_E_NOMEM) saying which move or command
+ * failed.
  */
 ARB_API arb_game *arb_game_from_record(const arb_record *rec, const arb_rules *rules,
 				       arb_error *err);
@@ -1479,8 +1506,13 @@ ARB_API arb_game *arb_game_from_record(const arb_record *rec, const arb_rules *r
  * under this profile: those moves stay, without commands); a record with
  * no moves gets the game's start and moves. Each non-move event becomes a
  * comment command after the move it followed (other comment text and
- * [%clk] stay), the Result tag the scored result, the Termination tag the
- * PGN termination. ARB_OK, ARB_E_ARGUMENT (a record with other moves),
+ * [%clk] stay). Events inferred from the tags are not written while the
+ * record's Result and Termination still say what the rules decided (the
+ * same result, a Termination of the same PGN class): the tags are kept as
+ * written. Otherwise the inferred events are written marked "inferred",
+ * Result and Termination are set to the decision, and the record's own
+ * values are kept in OriginalResult and OriginalTermination (unless those
+ * tags exist already). ARB_OK, ARB_E_ARGUMENT (a record with other moves),
  * ARB_E_NOMEM.
  */
 ARB_API arb_status arb_game_to_record(const arb_game *g, arb_record *rec);
