@@ -553,6 +553,48 @@ check "variants --verbose: a variant's print() on stderr" \
 	grep -q "loud/variants/loud.lua:1: variant	960\$" "$TMP/err"
 run variants --profile-path "$TMP/loud/variants"
 check "variants without --verbose: nothing on stderr" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+# ---- Termination tags: the event each implies, and --write-pgn invents none ------------
+TERMS=$(dirname "$0")/data/pgn-termination
+bad=""
+while IFS='	' read -r game profile result reason; do
+	case $game in '#'*|'') continue ;; esac
+	run adjudicate --profile "$profile" --json "$TERMS/terminations.pgn"
+	line=$(sed -n "${game}p" "$TMP/out")
+	got="$(json_str result "$line") $(json_str reason "$line")"
+	[ "$got" = "$result $reason" ] || bad="$bad; game $game under $profile: '$got', want '$result $reason'"
+done <"$TERMS/expected.tsv"
+if [ -z "$bad" ]; then
+	pass "Termination tags: each implies its event, decided under the profile"
+else
+	fail "Termination tags: each implies its event, decided under the profile" "$bad"
+fi
+for profile in online fide2023-blitz fide2014-blitz; do
+	run adjudicate --profile "$profile" --json --write-pgn "$TMP/terms.pgn" "$TERMS/terminations.pgn"
+	cp "$TMP/out" "$TMP/terms.json"
+	run adjudicate --profile "$profile" --json "$TMP/terms.pgn"
+	# The file name differs; nothing else may.
+	if [ "$rc" -eq 0 ] && [ "$(sed 's/"file": "[^"]*", //' "$TMP/out")" = "$(sed 's/"file": "[^"]*", //' "$TMP/terms.json")" ] &&
+		! grep -Eq '\[%(offer|accept|resign|flag|forfeit|ruling)[^]]*\]' "$TMP/terms.pgn" &&
+		grep -q '^\[Termination "Time forfeit"\]' "$TMP/terms.pgn" &&
+		grep -q '^\[Termination "stalled connection"\]' "$TMP/terms.pgn" &&
+		! grep -q '^\[Termination "normal"\]' "$TMP/terms.pgn"; then
+		pass "--write-pgn under $profile: no invented events, Termination kept, same verdicts read back"
+	else
+		fail "--write-pgn under $profile: no invented events, Termination kept, same verdicts read back" "exit $rc" "$(grep -E '%|Termination|Original' "$TMP/terms.pgn" | head -20)"
+	fi
+done
+# The profile decides otherwise (an illegal move costs a penalty, the game goes on): the
+# inferred event is written as such, and the file's tags are kept.
+run adjudicate --profile fide2023-blitz --write-pgn "$TMP/terms.pgn" "$TERMS/terminations.pgn"
+if [ "$rc" -eq 0 ] && grep -q '\[%illegal black inferred\]' "$TMP/terms.pgn" &&
+	grep -q '^\[OriginalResult "1-0"\]' "$TMP/terms.pgn" &&
+	grep -q '^\[OriginalTermination "illegal move"\]' "$TMP/terms.pgn" &&
+	[ "$(grep -c '^\[Original' "$TMP/terms.pgn")" -eq 2 ] &&
+	grep -q '^\[Termination "Q won by resignation"\]' "$TMP/terms.pgn"; then
+	pass "--write-pgn: a decision that differs is marked inferred, the original tags kept"
+else
+	fail "--write-pgn: a decision that differs is marked inferred, the original tags kept" "exit $rc" "$(grep -E '%|Termination|Original' "$TMP/terms.pgn" | head -20)"
+fi
 
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.
