@@ -27,7 +27,7 @@
 
 void cli_adjudicate_usage(FILE *out)
 {
-	fputs("usage: arbiter adjudicate --profile P [options] [FILE.pgn...]\n"
+	fputs("usage: arbiter adjudicate --profile P [options] [--strict] [FILE.pgn...]\n"
 	      "       arbiter adjudicate --profile P [--fen FEN] [--chess960] --events TOKENS\n"
 	      "                          [--json] [--write-pgn OUT]\n"
 	      "\n"
@@ -69,6 +69,10 @@ void cli_adjudicate_usage(FILE *out)
 	      "  --verbose           what the profile's scripts print() goes to stderr, each\n"
 	      "                      line after the script's name and line; a hook's lines\n"
 	      "                      come with the messages of its game (without it: nowhere)\n"
+	      "  --strict            an unknown comment command ([%%clam ...], [%%Flag ...])\n"
+	      "                      makes its game an error, not a warning on stderr;\n"
+	      "                      known: the events above and clk, emt, egt, mct, eval,\n"
+	      "                      csl, cal, tqu, evp, mdl, timestamp, c_effect, draw\n"
 	      "\n"
 	      "N counts the games of each FILE from 1. Exit status: 0 ok; 1 a game that\n"
 	      "could not be read or adjudicated (reported, the others go on), an unknown\n"
@@ -188,6 +192,7 @@ struct adj_args {
 	unsigned fen_mode;     /* ARB_FEN_AUTO, _CHESS960 or _STANDARD */
 	int json;
 	int verbose; /* --verbose: the scripts' print() to stderr */
+	int strict;  /* --strict: unknown comment commands are errors */
 	int jobs;    /* --jobs */
 	char **file; /* argc + 1 entries */
 	int nfiles;
@@ -218,6 +223,10 @@ static int adj_parse(int argc, char **argv, struct adj_args *a)
 			continue; /* there is none */
 		if (strcmp(arg, "--verbose") == 0) {
 			a->verbose = 1;
+			continue;
+		}
+		if (strcmp(arg, "--strict") == 0) {
+			a->strict = 1;
 			continue;
 		}
 		m = cli_jobs_option(&it, CMD, &a->jobs);
@@ -325,6 +334,21 @@ static void adj_worker_free(void *worker)
 	free(w);
 }
 
+/* The reader's warnings on the game (unknown comment commands), one line
+ * each: "arbiter: adjudicate: warning: FILE:LINE:COLUMN: game N: why". */
+static void warn_record(FILE *out, const arb_record *rec)
+{
+	int n = arb_record_warning_count(rec);
+	for (int i = 0; i < n && arb_record_warning(rec, i); i++) {
+		fprintf(out, "arbiter: %s: warning: ", CMD);
+		cli_put_line(out, arb_record_warning(rec, i));
+		fputc('\n', out);
+	}
+	if (n > ARB_RECORD_WARNINGS_MAX)
+		fprintf(out, "arbiter: %s: warning: %d more in the same game\n", CMD,
+			n - ARB_RECORD_WARNINGS_MAX);
+}
+
 /* On a worker: one game decided, its line on job->out, its PGN on job->aux
  * with --write-pgn. */
 static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
@@ -336,6 +360,7 @@ static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
 	int rc = 0;
 
 	cli_game_id_from_job(&id, rec, job);
+	warn_record(job->err, rec);
 	memset(&err, 0, sizeof err);
 	g = arb_game_from_record(rec, w->rules, &err);
 	if (!g) {
@@ -511,6 +536,7 @@ static int adj_run_all(struct adj_run *run)
 		memset(&spec, 0, sizeof spec);
 		spec.cmd = CMD;
 		spec.jobs = a->jobs;
+		spec.flags = a->strict ? ARB_PGN_STRICT_COMMANDS : 0;
 		spec.bad_prefix = 1;
 		spec.aux = run->out.f;
 		spec.aux_name = run->out.tmp;

@@ -16,7 +16,7 @@
 void cli_compare_usage(FILE *out)
 {
 	fputs("usage: arbiter compare --profiles P1,P2,... [--profile-path DIR] [--json]\n"
-	      "                       [FILE.pgn...]\n"
+	      "                       [--strict] [FILE.pgn...]\n"
 	      "\n"
 	      "Adjudicates every game of the PGN files (FILE '-' or none: standard input)\n"
 	      "under each profile and lists the games whose scored results differ: the\n"
@@ -32,6 +32,8 @@ void cli_compare_usage(FILE *out)
 	      "                      \"failed\": K}\n"
 	      "  --no-summary        leave out the summary line, so that the outputs of the\n"
 	      "                      shards of a file add up to the file's\n"
+	      "  --strict            an unknown comment command ([%%clam ...], [%%Flag ...])\n"
+	      "                      makes its game an error, not a warning on stderr\n"
 	      "  --jobs N            decide the games on N threads (1-256; default: the\n"
 	      "                      processors online); the output is the same for any N\n"
 	      "  --verbose           what the profiles' scripts print() goes to stderr, each\n"
@@ -58,6 +60,7 @@ struct cmp_args {
 	int json;
 	int verbose;    /* --verbose: the scripts' print() to stderr */
 	int no_summary; /* --no-summary */
+	int strict;     /* --strict: unknown comment commands are errors */
 	int jobs;       /* --jobs */
 	char **file;
 	int nfiles;
@@ -115,6 +118,10 @@ static int cmp_parse(int argc, char **argv, struct cmp_args *a)
 		}
 		if (strcmp(arg, "--verbose") == 0) {
 			a->verbose = 1;
+			continue;
+		}
+		if (strcmp(arg, "--strict") == 0) {
+			a->strict = 1;
 			continue;
 		}
 		m = cli_jobs_option(&it, CMD, &a->jobs);
@@ -322,6 +329,21 @@ static void cmp_print_json(const struct cmp_worker *w, const cli_game_id *id, FI
 	fputs("]}\n", out);
 }
 
+/* The reader's warnings on the game (unknown comment commands), one line
+ * each: "arbiter: compare: warning: FILE:LINE:COLUMN: game N: why". */
+static void warn_record(FILE *out, const arb_record *rec)
+{
+	int n = arb_record_warning_count(rec);
+	for (int i = 0; i < n && arb_record_warning(rec, i); i++) {
+		fprintf(out, "arbiter: %s: warning: ", CMD);
+		cli_put_line(out, arb_record_warning(rec, i));
+		fputc('\n', out);
+	}
+	if (n > ARB_RECORD_WARNINGS_MAX)
+		fprintf(out, "arbiter: %s: warning: %d more in the same game\n", CMD,
+			n - ARB_RECORD_WARNINGS_MAX);
+}
+
 /* On a worker: the game under every profile; its rows on job->out when the
  * results differ or a profile failed. */
 static int cmp_game_body(struct cmp_worker *w, cli_job *job, arb_record *rec)
@@ -331,6 +353,7 @@ static int cmp_game_body(struct cmp_worker *w, cli_job *job, arb_record *rec)
 	cli_game_id id;
 
 	cli_game_id_from_job(&id, rec, job);
+	warn_record(job->err, rec);
 	for (i = 0; i < n; i++) {
 		arb_error err;
 		arb_game *g;
@@ -437,6 +460,7 @@ int cli_compare(int argc, char **argv)
 		memset(&spec, 0, sizeof spec);
 		spec.cmd = CMD;
 		spec.jobs = a.jobs;
+		spec.flags = a.strict ? ARB_PGN_STRICT_COMMANDS : 0;
 		spec.bad_prefix = 1;
 		spec.result_size = sizeof(struct cmp_result);
 		spec.ctx = &run;

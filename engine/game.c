@@ -1820,6 +1820,11 @@ static int command_index(const char *s, size_t n)
 	return -1;
 }
 
+const char *game_command_name(int i)
+{
+	return i >= 0 && (size_t)i < sizeof commands / sizeof commands[0] ? commands[i] : NULL;
+}
+
 /*
  * Builds the token of one command with the defaults for a missing colour:
  * a claim, an illegal/retracted/nopromo move, a press without a move and a

@@ -804,9 +804,98 @@ static int glyph_nag(const char *s, size_t n)
 	return 0;
 }
 
+/* ------------------------------------------------------------------------
+ * Parser: comment commands (see ARB_PGN_STRICT_COMMANDS for the known set)
+ * ---------------------------------------------------------------------- */
+
+/* Commands that are not events: what lichess, ChessBase, chess.com, Scid
+ * and clocks write, and the reader leaves as comment text (clk, emt, egt
+ * and mct it also parses into the node's clocks). */
+static const char *const annotations[] = {"clk", "emt", "egt",	     "mct",  "eval",
+					  "csl", "cal", "tqu",	     "evp",  "mdl",
+					  "timestamp", "c_effect", "draw"};
+
+static const char *known_command(int i)
+{
+	int n = (int)(sizeof annotations / sizeof annotations[0]);
+	return i < n ? annotations[i] : game_command_name(i - n);
+}
+
+/* Edit distance of two short names (insertions, deletions, substitutions,
+ * case counting as a change), capped at 3. */
+static int distance(const char *a, size_t an, const char *b)
+{
+	size_t bn = strlen(b);
+	int row[24], prev;
+	if (an > 20 || bn > 20)
+		return 3;
+	for (size_t j = 0; j <= bn; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= an; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= bn; j++) {
+			int cur = row[j];
+			int sub = prev + (a[i - 1] != b[j - 1]);
+			int best = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
+			row[j] = sub < best ? sub : best;
+			prev = cur;
+		}
+	}
+	return row[bn] < 3 ? row[bn] : 3;
+}
+
+/* The known command an unknown name most likely means: the same name in
+ * another case, else one within 2 edits (1 for names of 3 letters or
+ * fewer), or NULL. */
+static const char *likely_command(const char *s, size_t n)
+{
+	const char *best = NULL, *c;
+	int bestd = n <= 3 ? 2 : 3;
+	for (int i = 0; (c = known_command(i)) != NULL; i++) {
+		if (strlen(c) == n && strncasecmp(c, s, n) == 0)
+			return c;
+		int d = distance(s, n, c);
+		if (d < bestd)
+			best = c, bestd = d;
+	}
+	return best;
+}
+
+/* Adds the reader's warning (or, with ARB_PGN_STRICT_COMMANDS, the game's
+ * error) for the command at ps->p ("%name ..."; the '[' before it at
+ * (line, col)) when its name is unknown. Returns 1, or 0 after an error. */
+static int check_command(parser *ps, long line, long col)
+{
+	const unsigned char *name = ps->p + 1, *e = name;
+	while (e < ps->end && *e != ']' && *e != '}' && !is_space(*e))
+		e++;
+	size_t n = (size_t)(e - name);
+	const char *c;
+	for (int i = 0; (c = known_command(i)) != NULL; i++)
+		if (strlen(c) == n && memcmp(c, name, n) == 0)
+			return 1;
+	const char *mean = likely_command((const char *)name, n);
+	char why[96], hint[48] = "";
+	if (mean)
+		snprintf(hint, sizeof hint, " (did you mean [%%%s]?)", mean);
+	snprintf(why, sizeof why, "unknown comment command [%%%.*s]%s", (int)(n > 24 ? 24 : n),
+		 (const char *)name, hint);
+	if (ps->flags & ARB_PGN_STRICT_COMMANDS)
+		return game_error(ps, line, col, "%s (strict)", why);
+	int k = snprintf(NULL, 0, "%s:%ld:%ld: game %ld: %s", ps->name, line, col, ps->number, why);
+	char *msg = k > 0 ? malloc((size_t)k + 1) : NULL;
+	if (!msg)
+		return no_memory(ps, line, col);
+	snprintf(msg, (size_t)k + 1, "%s:%ld:%ld: game %ld: %s", ps->name, line, col, ps->number, why);
+	int ok = rec_add_warning(ps->rec, msg, (size_t)k);
+	free(msg);
+	return ok ? 1 : no_memory(ps, line, col);
+}
+
 /* Reads a comment body after '{' into ps->text, whitespace (and NUL bytes)
  * collapsed. A tag pair at the start of a line ends it unterminated (see
- * tag_pair_at). */
+ * tag_pair_at). Each comment command's name is checked (check_command). */
 static int read_brace_comment(parser *ps, long line, long col)
 {
 	int c, space = 0;
@@ -826,6 +915,11 @@ static int read_brace_comment(parser *ps, long line, long col)
 		if ((space && !text_push(ps, ' ')) || !text_push(ps, (char)c))
 			return no_memory(ps, line, col);
 		space = 0;
+		/* "[%" and a letter: a command ("[% x]", "[%5]" are text). */
+		if (c == '[' && peekc(ps) == '%' && ps->p + 1 < ps->end &&
+		    (in_class(ps->p[1], AL) || ps->p[1] == '_') &&
+		    !check_command(ps, ps->line, ps->col - 1))
+			return 0;
 	}
 	return 1;
 }

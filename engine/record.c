@@ -68,6 +68,7 @@ void arb_record_free(arb_record *g)
 	free(g->nodes);
 	free(g->mainline);
 	free(g->nags);
+	free(g->warnings);
 	free(g);
 }
 
@@ -79,6 +80,7 @@ void arb_record_clear(arb_record *g)
 	g->ntags = 0;
 	g->nmain = 0;
 	g->nnags = 0;
+	g->nwarnings = 0;
 	init_root(g);
 	memcpy(g->result, "*", 2);
 }
@@ -114,6 +116,33 @@ int rec_intern(arb_record *g, const char *s, size_t len)
 	g->pool[off + len] = 0;
 	g->pool_len += len + 1;
 	return off;
+}
+
+/* ------------------------------------------------------------------------
+ * Warnings of the reader
+ * ---------------------------------------------------------------------- */
+
+int rec_add_warning(arb_record *g, const char *text, size_t len)
+{
+	if (g->nwarnings >= ARB_RECORD_WARNINGS_MAX) {
+		g->nwarnings++;
+		return 1;
+	}
+	if (!grow(&g->warnings, &g->warnings_cap, g->nwarnings + 1, sizeof(int)))
+		return 0;
+	int off = rec_intern(g, text, len);
+	if (off < 0)
+		return 0;
+	g->warnings[g->nwarnings++] = off;
+	return 1;
+}
+
+int arb_record_warning_count(const arb_record *g) { return g ? g->nwarnings : 0; }
+
+const char *arb_record_warning(const arb_record *g, int i)
+{
+	int kept = g && g->nwarnings < ARB_RECORD_WARNINGS_MAX ? g->nwarnings : ARB_RECORD_WARNINGS_MAX;
+	return g && i >= 0 && i < kept ? rec_str(g, g->warnings[i]) : NULL;
 }
 
 /* ------------------------------------------------------------------------

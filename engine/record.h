@@ -31,6 +31,8 @@ struct arb_record {
 	int nmain, main_cap;
 	uint8_t *nags;
 	int nnags, nags_cap;
+	int *warnings; /* pool offsets of the reader's warnings */
+	int nwarnings, warnings_cap;
 	char result[8];
 };
 
@@ -46,6 +48,12 @@ int rec_add_comment(arb_record *g, int node, const char *text, size_t len, int p
 int rec_set_comment(arb_record *g, int node, const char *text, size_t len);
 /* Parses [%clk ...]-style commands of a comment into the node's clocks. */
 void rec_parse_clock_commands(arb_record *g, int node, const char *text, size_t len);
+/* Adds a warning (len bytes of text); 0 on no memory. At most
+ * ARB_RECORD_WARNINGS_MAX are kept; later ones are counted only. */
+int rec_add_warning(arb_record *g, const char *text, size_t len);
+/* The i-th event command of the comment grammar ("claim", ...; engine/game.c),
+ * NULL past the last. */
+const char *game_command_name(int i);
 /* The pool string at `off` (or NULL for -1). */
 static inline const char *rec_str(const arb_record *g, int off) { return off < 0 ? NULL : g->pool + off; }
 

@@ -596,6 +596,34 @@ else
 	fail "--write-pgn: a decision that differs is marked inferred, the original tags kept" "exit $rc" "$(grep -E '%|Termination|Original' "$TMP/terms.pgn" | head -20)"
 fi
 
+# ---- unknown comment commands: warnings with file:line:column, errors under --strict ----
+CMDS=$(dirname "$0")/data/pgn-commands/misspelled.pgn
+run adjudicate --profile fide2023-blitz "$CMDS"
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/out")" -eq 2 ] && [ "$(lines "$TMP/err")" -eq 2 ] &&
+	grep -q "warning: .*misspelled.pgn:7:9: game 1: unknown comment command \[%clam\] (did you mean \[%claim\]?)" "$TMP/err" &&
+	grep -q "warning: .*misspelled.pgn:7:39: game 1: unknown comment command \[%Flag\] (did you mean \[%flag\]?)" "$TMP/err" &&
+	grep -q '^game 2: .*resignation' "$TMP/out"; then
+	pass "adjudicate: misspelled comment commands are warnings with file:line:column"
+else
+	fail "adjudicate: misspelled comment commands are warnings with file:line:column" "exit $rc"
+fi
+run adjudicate --profile fide2023-blitz --strict "$CMDS"
+if [ "$rc" -eq 1 ] && [ "$(lines "$TMP/out")" -eq 1 ] && grep -q '^game 2: ' "$TMP/out" &&
+	grep -q "misspelled.pgn:7:9: game 1: unknown comment command \[%clam\]" "$TMP/err" &&
+	! grep -q "warning" "$TMP/err"; then
+	pass "adjudicate --strict: a misspelled command makes its game an error, the others go on"
+else
+	fail "adjudicate --strict: a misspelled command makes its game an error, the others go on" "exit $rc"
+fi
+run compare --profiles fide2023-blitz,online "$CMDS"
+if [ "$rc" -eq 0 ] && [ "$(grep -c 'warning: .*unknown comment command' "$TMP/err")" -eq 2 ]; then
+	pass "compare: the same warnings"
+else
+	fail "compare: the same warnings" "exit $rc"
+fi
+run compare --profiles fide2023-blitz,online --strict "$CMDS"
+check "compare --strict: an error, exit 1" [ "$rc" -eq 1 ]
+
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.
 EXAMPLES=$(dirname "$0")/../examples/games

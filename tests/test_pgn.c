@@ -822,6 +822,75 @@ START_TEST(test_chess960_variants)
 }
 END_TEST
 
+/*
+ * Comment commands the reader does not know are warnings with the line and
+ * column of their '[' and a likely meaning; ARB_PGN_STRICT_COMMANDS makes
+ * the first an error. Events and the annotations lichess, ChessBase,
+ * chess.com and Scid write are not warned about.
+ */
+static arb_status parse_one(const char *text, unsigned flags, arb_record *rec, arb_error *err);
+
+START_TEST(test_unknown_commands)
+{
+	static const char *const quiet[] = {
+		"{[%clk 0:01:00] [%emt 0:00:02] [%egt 0:10:00] [%mct 1:00:00]}",
+		"{[%eval 0.25] [%eval #-3,20] [%csl Ge4,Rd5] [%cal Ge2e4]}",
+		"{[%tqu \"En\",\"\",\"\",\"\",\"e2e4\",\"\",10] [%evp 0,10,20] [%mdl 8192]}",
+		"{[%timestamp 12] [%c_effect e4;square;e4;type;Best;persistent;true]}",
+		"{[%draw full,e4,red] 50% [not a command] [% spaced] [%] [%5]}",
+		"{[%claim threefold white] [%offer white] [%flag black] [%forfeit white abandoned]}",
+	};
+	static const struct {
+		const char *comment;
+		long line, col;
+		const char *why;
+	} loud[] = {
+		{ "{[%clam threefold white]}", 3, 8, "unknown comment command [%clam] (did you mean [%claim]?)" },
+		{ "{x [%Flag black]}", 3, 10, "unknown comment command [%Flag] (did you mean [%flag]?)" },
+		{ "{ok\n  [%reisgn white]}", 4, 3, "unknown comment command [%reisgn] (did you mean [%resign]?)" },
+		{ "{[%CLK 0:00:10]}", 3, 8, "unknown comment command [%CLK] (did you mean [%clk]?)" },
+		{ "{[%xyzzy 1]}", 3, 8, "unknown comment command [%xyzzy]" },
+	};
+	arb_record *rec = arb_record_new();
+	arb_error err;
+	char text[512];
+	for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+		snprintf(text, sizeof text, "[Event \"q\"]\n\n1. e4 %s *\n", quiet[i]);
+		ck_assert_int_eq(parse_one(text, ARB_PGN_STRICT_COMMANDS, rec, &err), ARB_OK);
+		ck_assert_msg(arb_record_warning_count(rec) == 0, "%s: %s", quiet[i],
+			      arb_record_warning(rec, 0));
+	}
+	for (size_t i = 0; i < sizeof loud / sizeof loud[0]; i++) {
+		char want[256];
+		snprintf(text, sizeof text, "[Event \"l\"]\n\n1. e4 %s e5 *\n", loud[i].comment);
+		snprintf(want, sizeof want, "t.pgn:%ld:%ld: game 1: %s", loud[i].line, loud[i].col,
+			 loud[i].why);
+		ck_assert_int_eq(parse_one(text, 0, rec, &err), ARB_OK);
+		ck_assert_int_eq(arb_record_warning_count(rec), 1);
+		ck_assert_str_eq(arb_record_warning(rec, 0), want);
+		ck_assert_int_eq(arb_record_ply_count(rec), 2); /* the game is read */
+		ck_assert_int_eq(parse_one(text, ARB_PGN_STRICT_COMMANDS, rec, &err), ARB_E_PGN);
+		ck_assert_int_eq(err.line, loud[i].line);
+		ck_assert_int_eq(err.column, (int)loud[i].col);
+		ck_assert_msg(strstr(err.message, loud[i].why), "%s", err.message);
+	}
+	/* Each is reported; past the cap they are counted, not kept. */
+	size_t k = (size_t)snprintf(text, sizeof text, "[Event \"m\"]\n\n1. e4 {");
+	for (int i = 0; i < 70; i++)
+		k += (size_t)snprintf(text + k, sizeof text - k, "[%%q]");
+	snprintf(text + k, sizeof text - k, "} *\n");
+	ck_assert_int_eq(parse_one(text, 0, rec, &err), ARB_OK);
+	ck_assert_int_eq(arb_record_warning_count(rec), 70);
+	ck_assert(arb_record_warning(rec, ARB_RECORD_WARNINGS_MAX - 1) != NULL);
+	ck_assert(arb_record_warning(rec, ARB_RECORD_WARNINGS_MAX) == NULL);
+	ck_assert(strstr(arb_record_warning(rec, 1), "t.pgn:3:12: "));
+	/* The next game starts without them. */
+	ck_assert_int_eq(parse_one("[Event \"n\"]\n\n1. e4 *\n", 0, rec, &err), ARB_OK);
+	ck_assert_int_eq(arb_record_warning_count(rec), 0);
+	arb_record_free(rec);
+}
+END_TEST
+
 START_TEST(test_dirt)
 {
 	mem_src src;
@@ -2421,6 +2490,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_setup_fen);
 	tcase_add_test(tc, test_chess960_variants);
 	tcase_add_test(tc, test_dirt);
+	tcase_add_test(tc, test_unknown_commands);
 	tcase_add_test(tc, test_strict_san_flag);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");

@@ -443,6 +443,18 @@ ARB_API int arb_record_node_nag(const arb_record *g, int node, int i);
 ARB_API long arb_record_node_clock(const arb_record *g, int node, arb_clock_cmd cmd);
 
 /*
+ * What the reader found questionable but read: comment commands it does not
+ * know ("[%clam threefold white]", "[%Flag black]": see
+ * ARB_PGN_STRICT_COMMANDS). Each is a message like an error's,
+ * "NAME:LINE:COLUMN: game N: why". The count includes those past
+ * ARB_RECORD_WARNINGS_MAX, which are not kept (arb_record_warning gives
+ * NULL for them and for any i out of range).
+ */
+#define ARB_RECORD_WARNINGS_MAX 64
+ARB_API int arb_record_warning_count(const arb_record *g);
+ARB_API const char *arb_record_warning(const arb_record *g, int i);
+
+/*
  * Appends `move` (legal after `node`) as the continuation of `node`, or as a
  * new variation if `node` already has a continuation. Returns the new node,
  * or ARB_NO_NODE (illegal move, out of memory).
@@ -463,6 +475,19 @@ typedef size_t (*arb_read_fn)(void *ctx, char *buf, size_t n);
 #define ARB_PGN_SKIP_VARIATIONS 1u /* read variations but do not keep them */
 #define ARB_PGN_KEEP_PARTIAL 2u    /* a game with an error is returned up to the error */
 #define ARB_PGN_STRICT_SAN 4u      /* SAN must be canonical (ARB_SAN_STRICT) */
+/*
+ * Comment commands ("[%name ...]" in a brace comment) are events (the
+ * grammar of arb_game_from_record: claim, ruling, offer, accept, decline,
+ * resign, flag, flagdown, illegal, retracted, nopromo, pressnomove, clock,
+ * late, forfeit) or known annotations that are not events: clk, emt, egt,
+ * mct (the clock commands of the PGN specification supplement), eval, csl,
+ * cal (engine evaluations, coloured squares and arrows: lichess,
+ * ChessBase), tqu, evp, mdl (ChessBase), timestamp, c_effect (chess.com),
+ * draw (Scid). Names are case-sensitive. Any other name is a warning on the
+ * record (arb_record_warning, with its line and column and a likely
+ * meaning: "did you mean [%claim]?"); with this flag, an error.
+ */
+#define ARB_PGN_STRICT_COMMANDS 8u
 
 /*
  * A reader over `fn`/`ctx`. `name` (copied) names the source in errors.
