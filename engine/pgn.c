@@ -756,14 +756,73 @@ static int read_tags(parser *ps)
 	return 1;
 }
 
-static int variant_is_960(const char *v)
+/*
+ * The Variant tag values the reader knows (compared without case): those of
+ * the variant scripts shipped in variants/ (`arbiter variants`; the test
+ * adjudicate.sh checks that every value listed there is read here), the
+ * PGN standard's and lichess's names for standard chess, and common
+ * spellings of Chess960. Each says how the start is read: as Chess960
+ * (castling by rook squares; UCI king onto rook) and which castling rule
+ * applies to the rights the FEN gives (variants/README.md).
+ */
+enum { CASTLE_KEEP, CASTLE_NONE, CASTLE_LONG };
+
+static const struct {
+	const char *name;
+	int chess960, castling;
+} variants[] = {
+	{"", 0, CASTLE_KEEP},
+	{"standard", 0, CASTLE_KEEP},
+	{"normal", 0, CASTLE_KEEP},
+	{"from position", 0, CASTLE_KEEP},
+	{"chess960", 1, CASTLE_KEEP},
+	{"chess 960", 1, CASTLE_KEEP},
+	{"chess-960", 1, CASTLE_KEEP},
+	{"960", 1, CASTLE_KEEP},
+	{"fischerandom", 1, CASTLE_KEEP},
+	{"fischer random", 1, CASTLE_KEEP},
+	{"fischer-random", 1, CASTLE_KEEP},
+	/* Both arrays drawn independently: any Chess960 start, from its FEN. */
+	{"double chess960", 1, CASTLE_KEEP},
+	{"double chess 960", 1, CASTLE_KEEP},
+	{"no castling", 0, CASTLE_NONE},
+	/* Queenside the king goes to the b-file, the rook to the c-file
+	 * (variants/longcastle.lua; UCI in Chess960 form). */
+	{"long castling", 1, CASTLE_LONG},
+};
+
+static int variant_index(const char *v)
 {
-	static const char *const names[] = {"chess960", "chess 960", "fischerandom", "fischer random",
-					    "fischer-random", "960", "chess-960"};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcasecmp(v, names[i]) == 0)
-			return 1;
-	return 0;
+	for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+		if (strcasecmp(v, variants[i].name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Applies a variant's castling rule to the start's rights (as the variant
+ * layer applies it to its starts). 0 when the geometry is refused. */
+static int apply_castling(arb_position *pos, int rule)
+{
+	if (rule == CASTLE_KEEP)
+		return 1;
+	for (int c = ARB_WHITE; c <= ARB_BLACK; c++) {
+		arb_castling q;
+		int has_q = arb_position_castling(pos, (arb_color)c, ARB_QUEENSIDE, &q);
+		if (rule == CASTLE_NONE) {
+			arb_position_set_castling(pos, (arb_color)c, ARB_KINGSIDE, NULL);
+			arb_position_set_castling(pos, (arb_color)c, ARB_QUEENSIDE, NULL);
+			continue;
+		}
+		if (!has_q)
+			continue;
+		int rank = ARB_RANK(q.king_from);
+		q.king_to = ARB_SQUARE(1, rank);
+		q.rook_to = ARB_SQUARE(2, rank);
+		arb_position_set_castling(pos, (arb_color)c, ARB_QUEENSIDE, NULL);
+		if (arb_position_set_castling(pos, (arb_color)c, ARB_QUEENSIDE, &q) != ARB_OK)
+			return 0;
+	}
+	return 1;
 }
 
 /* Sets the start position from the tags. Returns 1, or 0 after an error. */
@@ -771,9 +830,8 @@ static int setup_start(parser *ps)
 {
 	const char *variant = arb_record_tag(ps->rec, "Variant");
 	const char *fen = arb_record_tag(ps->rec, "FEN");
-	int c960 = variant && variant_is_960(variant);
-	if (variant && !c960 && strcasecmp(variant, "standard") != 0 && strcasecmp(variant, "") != 0 &&
-	    strcasecmp(variant, "normal") != 0 && strcasecmp(variant, "from position") != 0) {
+	int v = variant ? variant_index(variant) : 0;
+	if (v < 0) {
 		char shown[41];
 		size_t k = 0;
 		for (const char *p = variant; *p && k < sizeof shown - 1; p++)
@@ -781,6 +839,7 @@ static int setup_start(parser *ps)
 		shown[k] = 0;
 		return game_error(ps, ps->variant_line, ps->variant_col, "variant '%s' is not supported", shown);
 	}
+	int c960 = variants[v].chess960;
 	if (fen) {
 		arb_error ferr;
 		if (arb_position_set_fen(&ps->rec->start, fen, c960 ? ARB_FEN_CHESS960 : ARB_FEN_AUTO, &ferr) != ARB_OK)
@@ -788,6 +847,10 @@ static int setup_start(parser *ps)
 	}
 	if (c960)
 		arb_position_set_chess960(&ps->rec->start, 1);
+	if (!apply_castling(&ps->rec->start, variants[v].castling))
+		return game_error(ps, ps->variant_line, ps->variant_col,
+				  "variant '%s': its castling rule does not fit the start position",
+				  variants[v].name);
 	return 1;
 }
 

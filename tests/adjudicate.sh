@@ -624,6 +624,30 @@ fi
 run compare --profiles fide2023-blitz,online --strict "$CMDS"
 check "compare --strict: an error, exit 1" [ "$rc" -eq 1 ]
 
+# ---- every Variant tag `arbiter variants` lists is read by the PGN reader ----------------
+run variants
+# The third column: "Chess960","Fischerandom",... (quoted, comma-separated).
+awk '{ a = index($0, "\""); s = substr($0, a + 1); b = 0
+	for (i = length(s); i > 0; i--) if (substr(s, i, 1) == "\"") { b = i; break }
+	if (a && b) { s = substr(s, 1, b - 1); gsub(/","/, "\n", s); print s } }' "$TMP/out" >"$TMP/tags"
+bad=""
+n=0
+while IFS= read -r tag; do
+	[ -n "$tag" ] || continue
+	n=$((n + 1))
+	printf '[Event "v"]\n[Variant "%s"]\n[SetUp "1"]\n[FEN "%s"]\n\n1. e4 e5 2. d4 d5 *\n' \
+		"$tag" 'nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/RKNBBQNR w - - 0 1' >"$TMP/v.pgn"
+	"$ARB" pgn check "$TMP/v.pgn" >/dev/null 2>"$TMP/verr" || bad="$bad; '$tag': $(cat "$TMP/verr")"
+done <"$TMP/tags"
+if [ -z "$bad" ] && [ "$n" -ge 5 ]; then
+	pass "every Variant tag of 'arbiter variants' ($n) is read by the PGN reader"
+else
+	fail "every Variant tag of 'arbiter variants' ($n) is read by the PGN reader" "$bad"
+fi
+printf '[Event "v"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n' >"$TMP/v.pgn"
+run pgn check "$TMP/v.pgn"
+check "a Variant tag no variant script has is still refused" [ "$rc" -eq 1 ]
+
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.
 EXAMPLES=$(dirname "$0")/../examples/games

@@ -891,6 +891,82 @@ START_TEST(test_unknown_commands)
 }
 END_TEST
 
+/* Reads `text` (one game) and returns the status; *rec holds it on success. */
+static arb_status read_variant_game(const char *text, arb_record *rec, arb_error *err)
+{
+	arb_pgn_text t = {text, strlen(text), 1, 1, 1};
+	return arb_pgn_parse(&t, "v.pgn", 0, rec, err);
+}
+
+/*
+ * Every Variant tag of the shipped variant scripts is read with that
+ * variant's start and castling rule: a double-960 start under its own tag,
+ * no castling in "No castling", the king to b1 in "Long castling"; other
+ * variants are still refused.
+ */
+START_TEST(test_variant_tags)
+{
+	static const char dbl[] = "[Variant \"Double Chess960\"]\n[SetUp \"1\"]\n"
+				  "[FEN \"nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/RKNBBQNR w HAgb - 0 1\"]\n\n"
+				  "1. e4 e5 2. d4 d5 *\n";
+	arb_record *rec = arb_record_new();
+	arb_position *pos = arb_position_new();
+	arb_error err;
+	char text[512];
+
+	ck_assert_msg(read_variant_game(dbl, rec, &err) == ARB_OK, "%s", err.message);
+	ck_assert(arb_position_is_chess960(arb_record_start(rec)));
+	ck_assert_int_eq(arb_record_ply_count(rec), 4);
+	/* Any case, as the other variant names. */
+	snprintf(text, sizeof text, "%s", dbl);
+	memcpy(strstr(text, "Double Chess960"), "double chess960", 15);
+	ck_assert_int_eq(read_variant_game(text, rec, &err), ARB_OK);
+
+	/* No castling: the rights are gone, so O-O is not a move. */
+	ck_assert_int_eq(read_variant_game("[Variant \"No castling\"]\n\n1. e4 e5 2. Nf3 Nc6 "
+					   "3. Bc4 Bc5 4. Kf1 Kf8 *\n",
+					   rec, &err),
+			 ARB_OK);
+	ck_assert(!arb_position_castling(arb_record_start(rec), ARB_WHITE, ARB_KINGSIDE, NULL));
+	ck_assert_int_eq(read_variant_game("[Variant \"No castling\"]\n\n1. e4 e5 2. Nf3 Nc6 "
+					   "3. Bc4 Bc5 4. O-O *\n",
+					   rec, &err),
+			 ARB_E_PGN);
+	ck_assert_int_eq(read_variant_game("[Variant \"No castling\"]\n[SetUp \"1\"]\n[FEN "
+					   "\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O-O *\n",
+					   rec, &err),
+			 ARB_E_PGN);
+
+	/* Long castling: O-O-O takes the king to b1 and the rook to c1, so
+	 * Ka1 is a move after it; under the standard tag the king is on c1 and
+	 * it is not. */
+	static const char lng[] = "[Variant \"Long castling\"]\n\n1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 "
+				  "4. Qd2 Qd7 5. O-O-O O-O-O 6. Ka1 *\n";
+	ck_assert_msg(read_variant_game(lng, rec, &err) == ARB_OK, "%s", err.message);
+	ck_assert_int_eq(arb_record_position_at(rec, arb_record_mainline_node(rec, 9), pos), ARB_OK);
+	ck_assert_int_eq(arb_position_piece_at(pos, ARB_SQUARE(1, 0)), ARB_PIECE(ARB_WHITE, ARB_KING));
+	ck_assert_int_eq(arb_position_piece_at(pos, ARB_SQUARE(2, 0)), ARB_PIECE(ARB_WHITE, ARB_ROOK));
+	ck_assert_int_eq(arb_position_piece_at(pos, ARB_SQUARE(1, 7)), ARB_PIECE(ARB_BLACK, ARB_KING));
+	ck_assert_int_eq(arb_position_piece_at(pos, ARB_SQUARE(2, 7)), ARB_PIECE(ARB_BLACK, ARB_ROOK));
+	ck_assert_int_eq(read_variant_game(strstr(lng, "\n\n") + 2, rec, &err), ARB_E_PGN);
+	ck_assert_msg(strstr(err.message, "Ka1"), "%s", err.message);
+	/* Kingside is as usual. */
+	ck_assert_int_eq(read_variant_game("[Variant \"Long castling\"]\n\n1. e4 e5 2. Nf3 Nc6 "
+					   "3. Bc4 Bc5 4. O-O *\n",
+					   rec, &err),
+			 ARB_OK);
+	ck_assert_int_eq(arb_record_position_at(rec, arb_record_mainline_node(rec, 6), pos), ARB_OK);
+	ck_assert_int_eq(arb_position_piece_at(pos, ARB_SQUARE(6, 0)), ARB_PIECE(ARB_WHITE, ARB_KING));
+
+	/* Still refused: a variant the reader does not know. */
+	ck_assert_int_eq(read_variant_game("[Variant \"Crazyhouse\"]\n\n1. e4 *\n", rec, &err),
+			 ARB_E_PGN);
+	ck_assert(strstr(err.message, "v.pgn:1:1: game 1: variant 'Crazyhouse' is not supported"));
+	arb_position_free(pos);
+	arb_record_free(rec);
+}
+END_TEST
+
 START_TEST(test_dirt)
 {
 	mem_src src;
@@ -2491,6 +2567,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_chess960_variants);
 	tcase_add_test(tc, test_dirt);
 	tcase_add_test(tc, test_unknown_commands);
+	tcase_add_test(tc, test_variant_tags);
 	tcase_add_test(tc, test_strict_san_flag);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");
