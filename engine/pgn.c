@@ -682,6 +682,72 @@ static inline int text_push(parser *ps, char c)
  * Parser: tags
  * ---------------------------------------------------------------------- */
 
+/* The length of the UTF-8 sequence at s[0..n) (1 for ASCII), or 0 when it
+ * is not one: a bad lead or continuation byte, an overlong form, a
+ * surrogate or a value past U+10FFFF (RFC 3629). */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0], min, cp;
+	size_t len;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2, min = 0x80, cp = c & 0x1F;
+	else if (c >= 0xE0 && c <= 0xEF)
+		len = 3, min = 0x800, cp = c & 0x0F;
+	else if (c >= 0xF0 && c <= 0xF4)
+		len = 4, min = 0x10000, cp = c & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) ? len : 0;
+}
+
+/*
+ * A tag value that is not valid UTF-8 is ISO 8859-1, the PGN standard's
+ * encoding (8.1.1.1: ChessBase and older databases write it): each byte
+ * 0x80-0xFF becomes its code point in UTF-8, so ps->text (value and NUL, of
+ * ps->text_len bytes) holds UTF-8 after. Done once here, so every reader of
+ * the record (JSON and text output, the writer, Lua) sees one encoding.
+ * Returns 1, or 0 when out of memory.
+ */
+static int latin1_to_utf8(parser *ps)
+{
+	const unsigned char *t = (const unsigned char *)ps->text;
+	size_t n = ps->text_len - 1, high = 0, i, k;
+	for (i = 0; i < n;) {
+		size_t len = utf8_seq(t + i, n - i);
+		if (len == 0)
+			break;
+		i += len;
+	}
+	if (i == n)
+		return 1;
+	for (i = 0; i < n; i++)
+		high += t[i] >= 0x80;
+	if (!text_reserve(ps, ps->text_len + high))
+		return 0;
+	unsigned char *u = (unsigned char *)ps->text;
+	u[n + high] = 0;
+	for (i = n, k = n + high; i-- > 0;) {
+		unsigned c = u[i];
+		if (c < 0x80) {
+			u[--k] = (unsigned char)c;
+		} else {
+			u[--k] = (unsigned char)(0x80 | (c & 0x3F));
+			u[--k] = (unsigned char)(0xC0 | (c >> 6));
+		}
+	}
+	ps->text_len += high;
+	return 1;
+}
+
 /* Reads "[Name "value"]" (the '[' is next). Returns 1, or 0 after an error. */
 static int read_tag(parser *ps)
 {
@@ -722,7 +788,7 @@ static int read_tag(parser *ps)
 	if (peekc(ps) != ']')
 		return game_error(ps, ps->line, ps->col, "tag %s: expected ']'", name);
 	nextc(ps);
-	if (!text_push(ps, 0))
+	if (!text_push(ps, 0) || !latin1_to_utf8(ps))
 		return no_memory(ps, line, col);
 	if (strcmp(name, "FEN") == 0) {
 		ps->fen_line = line;

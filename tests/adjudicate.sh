@@ -137,7 +137,7 @@ cat "$TMP/mate.pgn" >>"$TMP/badcmd.pgn"
 # Four good games.
 cat "$TMP/events.pgn" "$TMP/mate.pgn" "$TMP/agreed.pgn" "$TMP/fivefold.pgn" >"$TMP/good.pgn"
 
-# Names that need escaping in JSON: a quote, a backslash, a Latin-1 byte.
+# Names that need escaping in JSON (a quote, a backslash) and a Latin-1 byte.
 printf '[Event "json"]\n[White "O\\"Brien \\\\ x"]\n[Black "Jos\351"]\n[Result "*"]\n\n1. e4 *\n' \
 	>"$TMP/names.pgn"
 
@@ -261,10 +261,10 @@ fi
 
 run adjudicate --profile fide2014-standard --json "$TMP/names.pgn"
 if [ "$rc" -eq 0 ] && grep -qF '"white": "O\"Brien \\ x"' "$TMP/out" &&
-	grep -qF '"black": "Jos\ufffd"' "$TMP/out"; then
-	pass "--json: quotes, backslashes and bytes that are not UTF-8 escaped"
+	grep -qF "\"black\": \"$(printf 'Jos\303\251')\"" "$TMP/out"; then
+	pass "--json: quotes and backslashes escaped, a Latin-1 byte read as ISO 8859-1"
 else
-	fail "--json: quotes, backslashes and bytes that are not UTF-8 escaped" "exit $rc"
+	fail "--json: quotes and backslashes escaped, a Latin-1 byte read as ISO 8859-1" "exit $rc"
 fi
 
 # Every line is one JSON object: braces and brackets balance outside strings.
@@ -647,6 +647,22 @@ fi
 printf '[Event "v"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n' >"$TMP/v.pgn"
 run pgn check "$TMP/v.pgn"
 check "a Variant tag no variant script has is still refused" [ "$rc" -eq 1 ]
+
+# ---- Latin-1 tag values are read as ISO 8859-1 and written to JSON as UTF-8 -----------
+LATIN1=$(dirname "$0")/data/pgn-latin1/latin1.pgn
+run adjudicate --profile fide2023-standard --json "$LATIN1"
+fffd=$(printf '\357\277\275')
+mueller=$(printf 'M\303\274ller, J\303\266rg')
+aastroem=$(printf '\303\205str\303\266m, Bj\303\266rn')
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/out")" -eq 2 ] &&
+	[ "$(json_str white "$(sed -n 1p "$TMP/out")")" = "$mueller" ] &&
+	[ "$(json_str black "$(sed -n 1p "$TMP/out")")" = "$aastroem" ] &&
+	[ "$(json_str white "$(sed -n 2p "$TMP/out")")" = "$mueller" ] &&
+	! grep -q "$fffd" "$TMP/out" && ! grep -qi 'ufffd' "$TMP/out"; then
+	pass "Latin-1 tags: UTF-8 in JSON (as the same name written in UTF-8), never U+FFFD"
+else
+	fail "Latin-1 tags: UTF-8 in JSON (as the same name written in UTF-8), never U+FFFD" "exit $rc"
+fi
 
 # ---- the example games of `make run` ---------------------------------------------------
 # Legal games, each chosen to be scored differently by the editions compared.

@@ -967,6 +967,52 @@ START_TEST(test_variant_tags)
 }
 END_TEST
 
+/*
+ * Tag values that are not valid UTF-8 are ISO 8859-1 (PGN standard 8.1.1.1)
+ * and are kept as UTF-8; valid UTF-8 is kept as it is.
+ */
+START_TEST(test_latin1_tags)
+{
+	static const struct {
+		const char *in, *out;
+	} t[] = {
+		{ "M\xfcller", "M\xc3\xbcller" },                    /* Latin-1 u-umlaut */
+		{ "M\xc3\xbcller", "M\xc3\xbcller" },                /* already UTF-8 */
+		{ "Ferrn\xe1ndez, J\xf6rg", "Ferrn\xc3\xa1ndez, J\xc3\xb6rg" },
+		{ "\xe9t\xe9 \xa9 \xff", "\xc3\xa9t\xc3\xa9 \xc2\xa9 \xc3\xbf" },
+		{ "Caf\xc3\xa9 \xe9", "Caf\xc3\x83\xc2\xa9 \xc3\xa9" }, /* mixed: all Latin-1 */
+		{ "\xc3", "\xc3\x83" },                              /* a cut sequence */
+		{ "\xc0\xaf", "\xc3\x80\xc2\xaf" },                  /* overlong: not UTF-8 */
+		{ "\xed\xa0\x80", "\xc3\xad\xc2\xa0\xc2\x80" },      /* a surrogate */
+		{ "\xf0\x9f\x98\x80 ok", "\xf0\x9f\x98\x80 ok" },    /* 4 bytes, valid */
+		{ "plain", "plain" },
+		{ "", "" },
+	};
+	arb_record *rec = arb_record_new();
+	arb_error err;
+	char text[256];
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"B\"]\n\n1. e4 *\n", t[i].in);
+		ck_assert_int_eq(parse_one(text, 0, rec, &err), ARB_OK);
+		ck_assert_msg(strcmp(arb_record_tag(rec, "White"), t[i].out) == 0, "case %zu: '%s'", i,
+			      arb_record_tag(rec, "White"));
+		ck_assert_str_eq(arb_record_tag(rec, "Black"), "B");
+	}
+	/* A value of 300 Latin-1 bytes grows past the parser's inline buffer. */
+	char big[700], want[700];
+	size_t k = (size_t)snprintf(big, sizeof big, "[Event \"");
+	for (int i = 0; i < 300; i++)
+		big[k++] = (char)0xe9;
+	snprintf(big + k, sizeof big - k, "\"]\n\n1. e4 *\n");
+	for (int i = 0; i < 300; i++)
+		want[2 * i] = (char)0xc3, want[2 * i + 1] = (char)0xa9;
+	want[600] = '\0';
+	ck_assert_int_eq(parse_one(big, 0, rec, &err), ARB_OK);
+	ck_assert_str_eq(arb_record_tag(rec, "Event"), want);
+	arb_record_free(rec);
+}
+END_TEST
+
 START_TEST(test_dirt)
 {
 	mem_src src;
@@ -989,19 +1035,21 @@ START_TEST(test_dirt)
 		arb_pgn_reader_free(r);
 	}
 
-	/* Latin-1 bytes in tags and comments, kept as bytes. */
+	/* Latin-1 bytes: tags read as ISO 8859-1 into UTF-8 (and written so),
+	 * comments kept as bytes. */
 	static const char latin1[] =
 		"[White \"M\xfcller, J\xf6rg\"]\n[Black \"\xc5str\xf6m\"]\n\n1. e4 "
 		"{tr\xe8s bien} *\n";
 	arb_pgn_reader *r = reader(&src, latin1, strlen(latin1), 0, 0);
 	ck_assert_int_eq(arb_pgn_next(r, &g, &err), ARB_OK);
-	ck_assert_str_eq(arb_record_tag(g, "White"), "M\xfcller, J\xf6rg");
-	ck_assert_str_eq(arb_record_tag(g, "Black"), "\xc5str\xf6m");
+	ck_assert_str_eq(arb_record_tag(g, "White"), "M\xc3\xbcller, J\xc3\xb6rg");
+	ck_assert_str_eq(arb_record_tag(g, "Black"), "\xc3\x85str\xc3\xb6m");
 	ck_assert_str_eq(arb_record_node_comment(g, arb_record_mainline_node(g, 0)),
 			 "tr\xe8s bien");
 	sink s = {0};
 	write_game(g, &s);
-	ck_assert_ptr_nonnull(strstr(s.data, "[White \"M\xfcller, J\xf6rg\"]"));
+	ck_assert_ptr_nonnull(strstr(s.data, "[White \"M\xc3\xbcller, J\xc3\xb6rg\"]"));
+	ck_assert_ptr_nonnull(strstr(s.data, "{tr\xe8s bien}"));
 	sink_free(&s);
 	arb_pgn_reader_free(r);
 
@@ -2568,6 +2616,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_dirt);
 	tcase_add_test(tc, test_unknown_commands);
 	tcase_add_test(tc, test_variant_tags);
+	tcase_add_test(tc, test_latin1_tags);
 	tcase_add_test(tc, test_strict_san_flag);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("writer");

@@ -404,7 +404,9 @@ ARB_API const arb_position *arb_record_start(const arb_record *g);
 /* Sets the start position; the game must have no moves yet. */
 ARB_API arb_status arb_record_set_start(arb_record *g, const arb_position *pos);
 
-/* Tags in the order read or set. Index 0..count-1. NULL if out of range. */
+/* Tags in the order read or set. Index 0..count-1. NULL if out of range.
+ * Values the PGN reader read are UTF-8: a value that is not valid UTF-8 is
+ * read as ISO 8859-1 (PGN standard 8.1.1.1) and converted. */
 ARB_API int arb_record_tag_count(const arb_record *g);
 ARB_API const char *arb_record_tag_name(const arb_record *g, int i);
 ARB_API const char *arb_record_tag_value(const arb_record *g, int i);
