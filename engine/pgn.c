@@ -1012,11 +1012,14 @@ static int check_command(parser *ps, long line, long col)
 		 (const char *)name, hint);
 	if (ps->flags & ARB_PGN_STRICT_COMMANDS)
 		return game_error(ps, line, col, "%s (strict)", why);
-	int k = snprintf(NULL, 0, "%s:%ld:%ld: game %ld: %s", ps->name, line, col, ps->number, why);
+	/* The file name as in error messages (NAME_SHOWN). */
+	int k = snprintf(NULL, 0, "%s%s:%ld:%ld: game %ld: %s", NAME_SHOWN(ps->name), line, col,
+			 ps->number, why);
 	char *msg = k > 0 ? malloc((size_t)k + 1) : NULL;
 	if (!msg)
 		return no_memory(ps, line, col);
-	snprintf(msg, (size_t)k + 1, "%s:%ld:%ld: game %ld: %s", ps->name, line, col, ps->number, why);
+	snprintf(msg, (size_t)k + 1, "%s%s:%ld:%ld: game %ld: %s", NAME_SHOWN(ps->name), line, col,
+		 ps->number, why);
 	int ok = rec_add_warning(ps->rec, msg, (size_t)k);
 	free(msg);
 	return ok ? 1 : no_memory(ps, line, col);

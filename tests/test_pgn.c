@@ -884,6 +884,16 @@ START_TEST(test_unknown_commands)
 	ck_assert(arb_record_warning(rec, ARB_RECORD_WARNINGS_MAX - 1) != NULL);
 	ck_assert(arb_record_warning(rec, ARB_RECORD_WARNINGS_MAX) == NULL);
 	ck_assert(strstr(arb_record_warning(rec, 1), "t.pgn:3:12: "));
+	/* A long file name is shown as in error messages: cut at the front. */
+	static char name[1200];
+	memset(name, 'd', 1000);
+	snprintf(name + 1000, sizeof name - 1000, "/base.pgn");
+	arb_pgn_text lt = {"1. e4 {[%Flag white]} *\n", 24, 1, 1, 1};
+	ck_assert_int_eq(arb_pgn_parse(&lt, name, 0, rec, &err), ARB_OK);
+	ck_assert_int_eq(arb_record_warning_count(rec), 1);
+	ck_assert(strncmp(arb_record_warning(rec, 0), "...", 3) == 0);
+	ck_assert(strstr(arb_record_warning(rec, 0), "/base.pgn:1:8: game 1: unknown comment command [%Flag]"));
+	ck_assert_int_le((int)strlen(arb_record_warning(rec, 0)), ARB_ERROR_NAME_SHOWN + 100);
 	/* The next game starts without them. */
 	ck_assert_int_eq(parse_one("[Event \"n\"]\n\n1. e4 *\n", 0, rec, &err), ARB_OK);
 	ck_assert_int_eq(arb_record_warning_count(rec), 0);
