@@ -11,6 +11,7 @@
  *   --random, --rounds  ROUND N RANK FEN   (double: ROUND W-B WHITERANK blackrank FEN)
  *   --all               N RANK FEN
  *   --id FEN            N, or W-B for a pair (always W-B with --double)
+ *   --id RANK [RANK]    the same for back ranks ("RNBQKBNR", "RNBQKBNR bbqnnrkr")
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -29,7 +30,8 @@ void cli_960_usage(FILE *out)
 	      "       arbiter 960 --random [--seed S] [--exclude LIST] [options]\n"
 	      "       arbiter 960 --rounds R [--seed S] [--exclude LIST] [--no-twins] [options]\n"
 	      "       arbiter 960 --double W-B | --double --random [--seed S] [options]\n"
-	      "       arbiter 960 --id FEN [--double] [options]\n"
+	      "       arbiter 960 --double --rounds R [--seed S] [--exclude LIST] [options]\n"
+	      "       arbiter 960 --id FEN|RANK [RANK] [--double] [options]\n"
 	      "       arbiter 960 --all [options]\n"
 	      "\n"
 	      "Chess960 start positions by Scharnagl number, 0..959 (518 is the standard\n"
@@ -42,17 +44,24 @@ void cli_960_usage(FILE *out)
 	      "  --seed S      make the draw reproducible (S: unsigned 64-bit decimal).\n"
 	      "                Without --seed the draw uses the operating system's\n"
 	      "                entropy and cannot be reproduced.\n"
-	      "  --exclude L   never draw these numbers (comma-separated, e.g. 518,12;\n"
-	      "                may be repeated)\n"
+	      "  --exclude L   never draw these numbers: a comma-separated list of numbers\n"
+	      "                and ranges, e.g. 0-99,518 (may be repeated); with --double\n"
+	      "                neither array is one of them\n"
 	      "  --no-twins    never draw both a position and its mirror image\n"
 	      "  --double      double Chess960, independent arrays: W-B is White's array\n"
 	      "                W and Black's array B (518-0: RNBQKBNR against bbqnnrkr).\n"
 	      "                Prints \"W-B WHITERANK blackrank FEN\", after the round when\n"
 	      "                drawn. A random pair takes x uniform in 0..921599 and\n"
-	      "                W = x / 960, B = x % 960.\n"
+	      "                W = x / 960, B = x % 960; --rounds R draws R distinct\n"
+	      "                pairs that way, \"ROUND W-B WHITERANK blackrank FEN\"\n"
+	      "                (an excluded array or a pair drawn before: the next x).\n"
 	      "  --id FEN      the number of a start position (X-FEN or Shredder-FEN),\n"
 	      "                or W-B for a double Chess960 pair (always W-B with\n"
 	      "                --double); an error if FEN is not a start position\n"
+	      "  --id RANK     the number of a back rank: RNBQKBNR (White's, upper case)\n"
+	      "                or rnbqkbnr (Black's, lower case); two ranks, one in each\n"
+	      "                case, are a pair: RNBQKBNR bbqnnrkr gives 518-0. An error\n"
+	      "                says why a rank is not a Chess960 array\n"
 	      "  --all         all 960 positions: \"N BACKRANK FEN\"\n"
 	      "\n"
 	      "Options for every form:\n"
@@ -69,12 +78,22 @@ void cli_960_usage(FILE *out)
 	      "increasing order. The same seed and options give the same draw with any\n"
 	      "implementation of the algorithm (see README.md).\n"
 	      "\n"
-	      "Exit status: 1 for a number out of range, a FEN that is not a start\n"
-	      "position, or more rounds than positions left; 2 for a bad command line.\n",
+	      "Exit status: 1 for a number out of range, a FEN or back rank that is not a\n"
+	      "start position, an --exclude list that leaves nothing, or more rounds\n"
+	      "than positions left; 2 for a bad command line (a malformed or reversed\n"
+	      "--exclude range, with its column).\n",
 	      out);
 }
 
 /* ---- the command line ---------------------------------------------------- */
+
+/* One item of an --exclude list: lo..hi (lo == hi for a number), where it
+ * was written (the list and the 1-based column of each end in it). */
+struct range {
+	long lo, hi;
+	const char *list;
+	int lo_column, hi_column;
+};
 
 struct c960_args {
 	int random, all, id, dbl, no_twins, ascii, seeded;
@@ -83,7 +102,7 @@ struct c960_args {
 	uint64_t seed;
 	unsigned fen_flags;
 	const char *svg;
-	long *exclude; /* as given; checked against 0..959 later */
+	struct range *exclude; /* as given; checked against 0..959 later */
 	int nexclude, cap;
 	char **operand; /* argc + 1 entries */
 	int noperands;
@@ -144,36 +163,98 @@ static int parse_pair(const char *text, long *white, long *black)
 	return parse_long(dash + 1, strlen(dash + 1), black);
 }
 
-/* Appends the comma-separated numbers of `list` to a->exclude. */
+/* Reads decimal digits at list[*i] (spaces before them skipped) into *n,
+ * clamped like parse_long; *column is where they start. 0, or -1 if there
+ * are none. */
+static int read_number(const char *list, size_t *i, long *n, int *column)
+{
+	while (list[*i] == ' ')
+		(*i)++;
+	*column = (int)*i + 1;
+	if (!isdigit((unsigned char)list[*i]))
+		return -1;
+	for (*n = 0; isdigit((unsigned char)list[*i]); (*i)++)
+		if (*n < 1000000000L)
+			*n = *n * 10 + (list[*i] - '0');
+	while (list[*i] == ' ')
+		(*i)++;
+	return 0;
+}
+
+/* Messages quote an --exclude list up to this many bytes, then "...". */
+#define LIST_QUOTED 60
+
+static const char *ellipsis(const char *list)
+{
+	return strlen(list) > LIST_QUOTED ? "..." : "";
+}
+
+/* "column 7: expected a number, found 'x'" for --exclude LIST. */
+static int exclude_syntax(const char *list, size_t i, const char *what)
+{
+	if (list[i] == '\0')
+		cli_error(CMD, "--exclude '%.*s%s': column %zu: expected %s, found the end "
+			       "(a list is like 0-99,518)",
+			  LIST_QUOTED, list, ellipsis(list), i + 1, what);
+	else
+		cli_error(CMD, "--exclude '%.*s%s': column %zu: expected %s, found '%c' "
+			       "(a list is like 0-99,518)",
+			  LIST_QUOTED, list, ellipsis(list), i + 1, what,
+			  isprint((unsigned char)list[i]) ? list[i] : '?');
+	return CLI_USAGE;
+}
+
+static int push_range(struct c960_args *a, const struct range *r)
+{
+	if (a->nexclude == a->cap) {
+		int cap = a->cap ? 2 * a->cap : 16;
+		struct range *grown = realloc(a->exclude, (size_t)cap * sizeof *grown);
+
+		if (!grown) {
+			cli_error(CMD, "out of memory");
+			return CLI_FAIL;
+		}
+		a->exclude = grown;
+		a->cap = cap;
+	}
+	a->exclude[a->nexclude++] = *r;
+	return CLI_OK;
+}
+
+/* Appends the items of `list` ("518", "0-99,518"; spaces allowed around
+ * numbers) to a->exclude. A malformed or reversed item is a usage error
+ * naming its column; the range 0..959 is checked when the draw is made. */
 static int add_exclusions(struct c960_args *a, const char *list)
 {
-	const char *p = list;
+	size_t i = 0;
 
 	for (;;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		long n;
+		struct range r;
+		int rc;
 
-		if (parse_long(p, len, &n) != 0) {
-			cli_error(CMD, "--exclude: '%s' is not a list of numbers like 518,12",
-				  list);
-			return CLI_USAGE;
-		}
-		if (a->nexclude == a->cap) {
-			int cap = a->cap ? 2 * a->cap : 16;
-			long *grown = realloc(a->exclude, (size_t)cap * sizeof *grown);
-
-			if (!grown) {
-				cli_error(CMD, "out of memory");
-				return CLI_FAIL;
+		r.list = list;
+		if (read_number(list, &i, &r.lo, &r.lo_column) != 0)
+			return exclude_syntax(list, i, "a position number");
+		r.hi = r.lo;
+		r.hi_column = r.lo_column;
+		if (list[i] == '-') {
+			i++;
+			if (read_number(list, &i, &r.hi, &r.hi_column) != 0)
+				return exclude_syntax(list, i, "the last number of the range");
+			if (r.hi < r.lo) {
+				cli_error(CMD, "--exclude '%.*s%s': column %d: the range %ld-%ld is "
+					       "reversed (write %ld-%ld)",
+					  LIST_QUOTED, list, ellipsis(list), r.lo_column, r.lo, r.hi,
+					  r.hi, r.lo);
+				return CLI_USAGE;
 			}
-			a->exclude = grown;
-			a->cap = cap;
 		}
-		a->exclude[a->nexclude++] = n;
-		if (!comma)
-			return CLI_OK;
-		p = comma + 1;
+		if (list[i] != ',' && list[i] != '\0')
+			return exclude_syntax(list, i, "',' or the end");
+		rc = push_range(a, &r);
+		if (rc != CLI_OK || list[i] == '\0')
+			return rc;
+		i++;
 	}
 }
 
@@ -313,13 +394,17 @@ static int check_combination(const struct c960_args *a)
 		cli_error(CMD, "--seed goes with --random or --rounds");
 		return CLI_USAGE;
 	}
-	if ((a->nexclude > 0 || a->no_twins) && (!drawing || a->dbl)) {
-		cli_error(CMD, "--exclude and --no-twins go with --random or --rounds "
-			       "(not with --double)");
+	if ((a->nexclude > 0 || a->no_twins) && !drawing) {
+		cli_error(CMD, "--exclude and --no-twins go with --random or --rounds");
 		return CLI_USAGE;
 	}
-	if (a->dbl && (a->all || a->rounds_text)) {
-		cli_error(CMD, "--double goes with a pair W-B, --random or --id");
+	if (a->no_twins && a->dbl) {
+		cli_error(CMD, "--no-twins does not go with --double (a pair has no mirror "
+			       "twin to avoid)");
+		return CLI_USAGE;
+	}
+	if (a->dbl && a->all) {
+		cli_error(CMD, "--double goes with a pair W-B, --random, --rounds or --id");
 		return CLI_USAGE;
 	}
 	return CLI_OK;
@@ -371,48 +456,93 @@ static int choose_given(const struct c960_args *a, struct entry *e)
 	return CLI_OK;
 }
 
+/* The --exclude ranges as a list of distinct numbers (out[], up to 960;
+ * *n set). A number outside 0..959 is an error naming its column, and so is
+ * a list that leaves nothing to draw. */
+static int collect_exclusions(const struct c960_args *a, int *out, int *n)
+{
+	char excluded[ARB_CHESS960_COUNT] = {0};
+	int i, k;
+
+	*n = 0;
+	for (i = 0; i < a->nexclude; i++) {
+		const struct range *r = &a->exclude[i];
+		long end = in_range(r->lo) ? r->hi : r->lo;
+
+		if (!in_range(end)) {
+			cli_error(CMD, "--exclude '%.*s%s': column %d: %ld is not a position number "
+				       "(0..959)",
+				  LIST_QUOTED, r->list, ellipsis(r->list),
+				  in_range(r->lo) ? r->hi_column : r->lo_column, end);
+			return CLI_FAIL;
+		}
+		for (k = (int)r->lo; k <= (int)r->hi; k++)
+			excluded[k] = 1;
+	}
+	for (k = 0; k < ARB_CHESS960_COUNT; k++)
+		if (excluded[k])
+			out[(*n)++] = k;
+	if (*n == ARB_CHESS960_COUNT) {
+		cli_error(CMD, "--exclude: every position (0-959) is excluded: nothing is left "
+			       "to draw");
+		return CLI_FAIL;
+	}
+	return CLI_OK;
+}
+
+/* --double with --random or --rounds: distinct pairs into e[0..rounds-1]. */
+static int choose_pairs(const struct c960_args *a, arb_rng *rng, const int *exclude,
+			int nexclude, struct entry *e, int rounds)
+{
+	int *white = malloc((size_t)rounds * sizeof *white);
+	int *black = malloc((size_t)rounds * sizeof *black);
+	arb_error err;
+	int i, rc = CLI_OK;
+
+	memset(&err, 0, sizeof err);
+	if (!white || !black) {
+		cli_error(CMD, "out of memory");
+		rc = CLI_FAIL;
+	} else if (arb_chess960_draw_double(rng, rounds, exclude, nexclude, white, black, &err) !=
+		   ARB_OK) {
+		cli_error(CMD, "%s%s", a->rounds_text ? "--rounds: " : "", err.message);
+		rc = CLI_FAIL;
+	}
+	for (i = 0; rc == CLI_OK && i < rounds; i++) {
+		e[i].round = i + 1;
+		e[i].white = white[i];
+		e[i].black = black[i];
+		e[i].pair = 1;
+	}
+	free(white);
+	free(black);
+	return rc;
+}
+
 /* --random and --rounds: fills e[0..rounds-1]. */
 static int choose_drawn(const struct c960_args *a, struct entry *e, int rounds)
 {
 	arb_rng rng;
 	arb_error err;
-	int *numbers, *exclude, i, rc = CLI_OK;
+	int *numbers, exclude[ARB_CHESS960_COUNT], nexclude, i, rc;
 
+	rc = collect_exclusions(a, exclude, &nexclude);
+	if (rc != CLI_OK)
+		return rc;
 	if (a->seeded)
 		arb_rng_seed(&rng, a->seed);
 	else
 		arb_rng_system(&rng);
-	if (a->dbl) {
-		long x = arb_rng_uniform(&rng, PAIRS);
-
-		if (x < 0) {
-			cli_error(CMD, "the operating system's random source failed");
-			return CLI_FAIL;
-		}
-		e->round = 1;
-		e->white = (int)(x / ARB_CHESS960_COUNT);
-		e->black = (int)(x % ARB_CHESS960_COUNT);
-		e->pair = 1;
-		return CLI_OK;
-	}
+	if (a->dbl)
+		return choose_pairs(a, &rng, exclude, nexclude, e, rounds);
 	numbers = malloc((size_t)rounds * sizeof *numbers);
-	exclude = malloc(((size_t)a->nexclude + 1) * sizeof *exclude);
-	if (!numbers || !exclude) {
+	if (!numbers) {
 		cli_error(CMD, "out of memory");
-		rc = CLI_FAIL;
-	}
-	for (i = 0; rc == CLI_OK && i < a->nexclude; i++) {
-		if (!in_range(a->exclude[i])) {
-			cli_error(CMD, "--exclude: %ld is not a position number (0..959)",
-				  a->exclude[i]);
-			rc = CLI_FAIL;
-		} else {
-			exclude[i] = (int)a->exclude[i];
-		}
+		return CLI_FAIL;
 	}
 	memset(&err, 0, sizeof err);
-	if (rc == CLI_OK && arb_chess960_draw(&rng, rounds, exclude, a->nexclude, a->no_twins,
-					      numbers, &err) != ARB_OK) {
+	if (arb_chess960_draw(&rng, rounds, exclude, nexclude, a->no_twins, numbers, &err) !=
+	    ARB_OK) {
 		cli_error(CMD, "%s%s", a->rounds_text ? "--rounds: " : "", err.message);
 		rc = CLI_FAIL;
 	}
@@ -422,18 +552,91 @@ static int choose_drawn(const struct c960_args *a, struct entry *e, int rounds)
 		e[i].pair = 0;
 	}
 	free(numbers);
-	free(exclude);
 	return rc;
 }
 
-/* --id FEN. */
+/* One back rank of --id: its number and its colour by case (upper case
+ * White's, lower case Black's). A message and CLI_FAIL otherwise. */
+static int rank_number(const char *text, int *n, arb_color *color)
+{
+	int upper = 0, lower = 0;
+	arb_error err;
+	const char *p;
+
+	for (p = text; *p; p++) {
+		upper += isupper((unsigned char)*p) != 0;
+		lower += islower((unsigned char)*p) != 0;
+	}
+	memset(&err, 0, sizeof err);
+	if (arb_chess960_number(text, n, &err) != ARB_OK) {
+		cli_error(CMD, "--id: '%.20s%s' is not a Chess960 back rank: %s", text,
+			  strlen(text) > 20 ? "..." : "", err.message);
+		return CLI_FAIL;
+	}
+	if (upper > 0 && lower > 0) {
+		cli_error(CMD, "--id: '%s' mixes upper and lower case: write White's array in "
+			       "upper case (RNBQKBNR) or Black's in lower case (rnbqkbnr)",
+			  text);
+		return CLI_FAIL;
+	}
+	*color = upper > 0 ? ARB_WHITE : ARB_BLACK;
+	return CLI_OK;
+}
+
+/* --id RANK or --id RANK RANK: one array (either colour; Chess960 gives
+ * both sides the same) or a pair, one rank in each case, in either order. */
+static int identify_ranks(const struct c960_args *a, struct entry *e)
+{
+	arb_color c0, c1;
+	int n0, n1;
+
+	if (a->noperands > 2) {
+		cli_error(CMD, "--id: expected a FEN, a back rank (RNBQKBNR) or White's and "
+			       "Black's back ranks (RNBQKBNR bbqnnrkr), not %d words",
+			  a->noperands);
+		return CLI_FAIL;
+	}
+	if (rank_number(a->operand[0], &n0, &c0) != CLI_OK)
+		return CLI_FAIL;
+	e->white = e->black = n0;
+	if (a->noperands == 2) {
+		if (rank_number(a->operand[1], &n1, &c1) != CLI_OK)
+			return CLI_FAIL;
+		if (c0 == c1) {
+			cli_error(CMD, "--id: '%s %s': write White's array in upper case and "
+				       "Black's in lower case (RNBQKBNR bbqnnrkr)",
+				  a->operand[0], a->operand[1]);
+			return CLI_FAIL;
+		}
+		e->white = c0 == ARB_WHITE ? n0 : n1;
+		e->black = c0 == ARB_WHITE ? n1 : n0;
+	}
+	e->pair = a->dbl || e->white != e->black;
+	return CLI_OK;
+}
+
+/* 1 if the --id operands are back ranks: no '/', which every FEN has. */
+static int operands_are_ranks(const struct c960_args *a)
+{
+	int i;
+
+	for (i = 0; i < a->noperands; i++)
+		if (strchr(a->operand[i], '/'))
+			return 0;
+	return 1;
+}
+
+/* --id FEN or --id RANK [RANK]. */
 static int choose_identified(const struct c960_args *a, struct entry *e)
 {
-	arb_position *pos = arb_position_new();
+	arb_position *pos;
 	arb_error err;
 	char *fen;
 	int rc = CLI_OK;
 
+	if (operands_are_ranks(a))
+		return identify_ranks(a, e);
+	pos = arb_position_new();
 	fen = cli_join(CMD, a->operand, a->noperands);
 	if (!pos || !fen) {
 		if (!pos)
@@ -566,7 +769,9 @@ static int write_all(const struct c960_args *a, const struct entry *e, int count
 		return CLI_FAIL;
 	}
 	if (a->svg) {
-		svg = cli_svg_open(CMD, a->svg, count);
+		svg = cli_svg_open(CMD, a->svg, count,
+				   count > 1 ? "arbiter: Chess960 start positions" :
+					       "arbiter: Chess960 start position");
 		if (!svg) {
 			arb_position_free(pos);
 			return CLI_FAIL;
@@ -588,7 +793,7 @@ static int write_all(const struct c960_args *a, const struct entry *e, int count
 		}
 		if (svg) {
 			svg_title(&e[i], title, sizeof title);
-			cli_svg_board(svg, pos, title, fen);
+			cli_svg_board(svg, pos, title, fen, 0);
 		}
 	}
 	if (cli_svg_close(svg) != 0)
@@ -605,9 +810,11 @@ static int run(const struct c960_args *a)
 	if (a->all)
 		count = ARB_CHESS960_COUNT;
 	if (a->rounds_text) {
-		if (a->rounds > ARB_CHESS960_COUNT) {
-			cli_error(CMD, "--rounds: only %d positions can be drawn for %s rounds",
-				  ARB_CHESS960_COUNT, a->rounds_text);
+		long most = a->dbl ? PAIRS : ARB_CHESS960_COUNT;
+
+		if (a->rounds > most) {
+			cli_error(CMD, "--rounds: only %ld %s can be drawn for %s rounds", most,
+				  a->dbl ? "pairs" : "positions", a->rounds_text);
 			return CLI_FAIL;
 		}
 		count = (int)a->rounds;

@@ -1,12 +1,10 @@
 /*
- * svg.h -- chess diagrams as SVG, for the `arbiter` command.
+ * svg.h -- SVG diagram files for the `arbiter` command: a file around the
+ * library's diagram sheet (arb_svg_* in arbiter.h, which draws the boards).
  *
- * A sheet holds `count` boards in a grid (one board: the whole sheet). Each
- * board is drawn from a position with a title above it and a caption (a FEN)
- * below it; files a-h and ranks 1-8 are labelled. The pieces are vector
- * shapes defined once in the file, so the diagram needs no chess font. The
- * sheet is 190 mm wide, to print on A4 with margins; it scales freely when
- * shown on a screen or a projector.
+ * A sheet holds `count` boards in a grid (one board: the whole sheet). The
+ * file is created when the sheet is opened and removed again when a write
+ * fails, so a failed command leaves no half-written diagram.
  */
 #ifndef ARBITER_CLI_SVG_H
 #define ARBITER_CLI_SVG_H
@@ -16,16 +14,19 @@
 typedef struct cli_svg cli_svg;
 
 /*
- * Creates FILE `path` and writes the sheet's header for `count` (>= 1)
- * boards. Returns NULL after a message "arbiter: CMD: ..." if the file
- * cannot be created or memory runs out.
+ * Creates FILE `path` for a sheet of `count` (>= 1) boards whose document
+ * title is `title` (NULL: the library's default). Returns NULL after a
+ * message "arbiter: CMD: ..." if the file cannot be created or memory runs
+ * out.
  */
-cli_svg *cli_svg_open(const char *cmd, const char *path, int count);
+cli_svg *cli_svg_open(const char *cmd, const char *path, int count, const char *title);
 
 /* Draws the next board of the sheet: `pos` with `title` above and `caption`
- * below (plain text; escaped here). Returns 0, or -1 if writing failed (the
- * error is reported by cli_svg_close). */
-int cli_svg_board(cli_svg *s, const arb_position *pos, const char *title, const char *caption);
+ * below (plain text, NULL for the library's default: who is to move, and
+ * the X-FEN), `flags` as for arb_svg_board. Returns 0, or -1 if writing
+ * failed (the error is reported by cli_svg_close). */
+int cli_svg_board(cli_svg *s, const arb_position *pos, const char *title, const char *caption,
+		  unsigned flags);
 
 /*
  * Finishes the sheet and closes the file; frees s (NULL is a no-op).

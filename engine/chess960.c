@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 
@@ -24,6 +25,16 @@ static arb_status c960_fail(arb_error *err, const char *fmt, ...)
 	err_vreport(err, ARB_E_ARGUMENT, 0, NULL, fmt, ap);
 	va_end(ap);
 	return ARB_E_ARGUMENT;
+}
+
+/* The same with another code (ARB_E_NOMEM, ARB_E_IO) and a fixed message. */
+static arb_status c960_fail_code(arb_error *err, arb_status code, const char *message)
+{
+	if (err) {
+		err->code = code;
+		snprintf(err->message, sizeof err->message, "%s", message);
+	}
+	return code;
 }
 
 /* Puts `piece` on the k-th (0-based) empty file of rank[]. */
@@ -68,10 +79,9 @@ arb_status arb_chess960_number(const char *rank, int *n, arb_error *err)
 		memset(err, 0, sizeof *err);
 	if (!rank || !n)
 		return c960_fail(err, "no back rank given");
-	size_t len = strnlen(rank, 9);
+	size_t len = strlen(rank);
 	if (len != 8)
-		return c960_fail(err, len > 8 ? "a back rank has 8 pieces, not more"
-					      : "a back rank has 8 pieces, not %zu", len);
+		return c960_fail(err, "a back rank has 8 pieces, not %zu", len);
 	for (int f = 0; f < 8; f++) {
 		char c = rank[f];
 		if (c >= 'a' && c <= 'z')
@@ -288,5 +298,49 @@ arb_status arb_chess960_draw(arb_rng *rng, int rounds, const int *exclude, int n
 				}
 		}
 	}
+	return ARB_OK;
+}
+
+arb_status arb_chess960_draw_double(arb_rng *rng, int rounds, const int *exclude, int nexclude,
+				    int *white, int *black, arb_error *err)
+{
+	enum { PAIRS = ARB_CHESS960_COUNT * ARB_CHESS960_COUNT };
+	char excluded[ARB_CHESS960_COUNT] = {0};
+	long allowed = ARB_CHESS960_COUNT;
+	unsigned char *drawn;
+	if (err)
+		memset(err, 0, sizeof *err);
+	if (!rng || rounds < 0 || (rounds > 0 && (!white || !black)) || nexclude < 0 ||
+	    (nexclude > 0 && !exclude))
+		return c960_fail(err, "bad arguments");
+	for (int i = 0; i < nexclude; i++) {
+		if (exclude[i] < 0 || exclude[i] >= ARB_CHESS960_COUNT)
+			return c960_fail(err, "excluded number %d is not in 0..959", exclude[i]);
+		if (!excluded[exclude[i]])
+			allowed--;
+		excluded[exclude[i]] = 1;
+	}
+	if (rounds > allowed * allowed)
+		return c960_fail(err, "only %ld pair%s can be drawn for %d rounds", allowed * allowed,
+				 allowed == 1 ? "" : "s", rounds);
+	drawn = calloc(PAIRS / 8, 1); /* one bit per pair W-B */
+	if (!drawn) {
+		return c960_fail_code(err, ARB_E_NOMEM, "out of memory");
+	}
+	for (int i = 0; i < rounds; i++) {
+		long x;
+		do {
+			x = arb_rng_uniform(rng, PAIRS);
+			if (x < 0) {
+				free(drawn);
+				return c960_fail_code(err, ARB_E_IO, "the random source failed");
+			}
+		} while (excluded[x / ARB_CHESS960_COUNT] || excluded[x % ARB_CHESS960_COUNT] ||
+			 (drawn[x / 8] & (1u << (x % 8))));
+		drawn[x / 8] |= (unsigned char)(1u << (x % 8));
+		white[i] = (int)(x / ARB_CHESS960_COUNT);
+		black[i] = (int)(x % ARB_CHESS960_COUNT);
+	}
+	free(drawn);
 	return ARB_OK;
 }

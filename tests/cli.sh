@@ -384,7 +384,7 @@ expect_exit "960 518 --seed 1" 2 960 518 --seed 1
 expect_exit "960 --exclude 5,x" 2 960 --rounds 3 --exclude 5,x
 expect_exit "960 --exclude 5," 2 960 --rounds 3 --exclude 5,
 expect_exit "960 518 --exclude 3" 2 960 518 --exclude 3
-expect_exit "960 --double --rounds 3" 2 960 --double --rounds 3
+expect_exit "960 --double --rounds 3 --no-twins" 2 960 --double --rounds 3 --no-twins
 expect_exit "960 --all --random" 2 960 --all --random
 expect_exit "960 518 519" 2 960 518 519
 expect_exit "960 --id (no FEN)" 2 960 --id

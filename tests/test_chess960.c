@@ -149,7 +149,7 @@ static const struct {
 } malformed[] = {
 	{"", "8 pieces"},
 	{"RNBQKBN", "not 7"},
-	{"RNBQKBNRR", "8 pieces"},
+	{"RNBQKBNRR", "not 9"},
 	{"RNBQKBNRRNBQKBNR", "8 pieces"},
 	{"RNBQKBNX", "'X'"},
 	{"RNBQKBNP", "'P'"},
@@ -803,6 +803,143 @@ START_TEST(test_draw_bad_arguments)
 END_TEST
 
 /* ------------------------------------------------------------------------
+ * Double-Chess960 tournament draws
+ * ---------------------------------------------------------------------- */
+
+/* Round 1 is the pair one random draw gives: x = uniform(921600). */
+START_TEST(test_double_round_one_is_random_pair)
+{
+	for (uint64_t seed = 0; seed < 100; seed++) {
+		arb_rng a, b;
+		int w = -1, bl = -1;
+
+		arb_rng_seed(&a, seed);
+		arb_rng_seed(&b, seed);
+		ck_assert_int_eq(arb_chess960_draw_double(&a, 1, NULL, 0, &w, &bl, NULL), ARB_OK);
+		long x = arb_rng_uniform(&b, PAIRS);
+		ck_assert_int_eq(w, x / 960);
+		ck_assert_int_eq(bl, x % 960);
+	}
+}
+END_TEST
+
+/* `arbiter 960 --double --rounds 3 --seed 3`: the pairs of test_seeded_draw_vectors
+ * (no repeat among them); excluding one of round 1's arrays, White's or
+ * Black's, moves round 1 on to the next x. */
+START_TEST(test_double_vectors)
+{
+	static const int pairs3[][2] = {{349, 813}, {621, 201}, {750, 129}};
+	const int ex_white[] = {349}, ex_black[] = {813};
+	int w[3], b[3];
+	arb_rng rng;
+
+	arb_rng_seed(&rng, 3);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 3, NULL, 0, w, b, NULL), ARB_OK);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(w[i], pairs3[i][0]);
+		ck_assert_int_eq(b[i], pairs3[i][1]);
+	}
+	arb_rng_seed(&rng, 3);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, ex_white, 1, w, b, NULL), ARB_OK);
+	ck_assert(w[0] == 621 && b[0] == 201 && w[1] == 750 && b[1] == 129);
+	arb_rng_seed(&rng, 3);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 1, ex_black, 1, w, b, NULL), ARB_OK);
+	ck_assert(w[0] == 621 && b[0] == 201);
+}
+END_TEST
+
+/* The first k rounds do not depend on the number of rounds. */
+START_TEST(test_double_prefix)
+{
+	int w1[40], b1[40], w2[10], b2[10];
+	const int ex[] = {518, 0};
+	arb_rng r1, r2;
+
+	arb_rng_seed(&r1, 77);
+	arb_rng_seed(&r2, 77);
+	ck_assert_int_eq(arb_chess960_draw_double(&r1, 40, ex, 2, w1, b1, NULL), ARB_OK);
+	ck_assert_int_eq(arb_chess960_draw_double(&r2, 10, ex, 2, w2, b2, NULL), ARB_OK);
+	ck_assert_int_eq(memcmp(w1, w2, sizeof w2), 0);
+	ck_assert_int_eq(memcmp(b1, b2, sizeof b2), 0);
+}
+END_TEST
+
+/* Pairs are distinct and neither array is excluded: with two numbers left
+ * (958, 959) all four pairs come out in 4 rounds, and a 5th is refused. */
+START_TEST(test_double_exclusions_and_distinct)
+{
+	int ex[959], w[5], b[5];
+	arb_error err;
+	arb_rng rng;
+
+	for (int i = 0; i < 959; i++)
+		ex[i] = i;
+	for (uint64_t seed = 0; seed < 5; seed++) {
+		int seen[4] = {0};
+
+		arb_rng_seed(&rng, seed);
+		ck_assert_int_eq(arb_chess960_draw_double(&rng, 4, ex, 958, w, b, NULL), ARB_OK);
+		for (int i = 0; i < 4; i++) {
+			ck_assert(w[i] >= 958 && b[i] >= 958);
+			int k = (w[i] - 958) * 2 + (b[i] - 958);
+			ck_assert_msg(!seen[k], "seed %d: %d-%d twice", (int)seed, w[i], b[i]);
+			seen[k] = 1;
+		}
+	}
+	memset(&err, 0, sizeof err);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 5, ex, 958, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_msg(strstr(err.message, "only 4 pairs") != NULL, "%s", err.message);
+	/* One number left: one pair, said in the singular. */
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, ex, 959, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_msg(strstr(err.message, "only 1 pair can") != NULL, "%s", err.message);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 1, ex, 959, w, b, &err), ARB_OK);
+	ck_assert(w[0] == 959 && b[0] == 959);
+}
+END_TEST
+
+/* Many rounds with exclusions: no excluded array, no pair twice. */
+START_TEST(test_double_many_rounds)
+{
+	enum { R = 3000 };
+	static int w[R], b[R];
+	static unsigned char seen[960 * 960];
+	const int ex[] = {518, 0, 959, 5, 5};
+	arb_rng rng;
+
+	memset(seen, 0, sizeof seen);
+	arb_rng_seed(&rng, 12);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, R, ex, NROWS(ex), w, b, NULL), ARB_OK);
+	for (int i = 0; i < R; i++) {
+		for (int k = 0; k < NROWS(ex); k++)
+			ck_assert(w[i] != ex[k] && b[i] != ex[k]);
+		ck_assert(!seen[w[i] * 960 + b[i]]);
+		seen[w[i] * 960 + b[i]] = 1;
+	}
+}
+END_TEST
+
+START_TEST(test_double_bad_arguments)
+{
+	int w[2], b[2];
+	const int bad_ex[] = {3, 960}, neg_ex[] = {-1};
+	arb_error err;
+	arb_rng rng;
+
+	arb_rng_seed(&rng, 1);
+	memset(&err, 0, sizeof err);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, bad_ex, 2, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_msg(strstr(err.message, "960 is not in 0..959") != NULL, "%s", err.message);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, neg_ex, 1, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, -1, NULL, 0, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, NULL, 1, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, NULL, 0, NULL, b, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 2, NULL, 0, w, NULL, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(NULL, 2, NULL, 0, w, b, &err), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arb_chess960_draw_double(&rng, 0, NULL, 0, NULL, NULL, &err), ARB_OK);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------
  * Runner
  * ---------------------------------------------------------------------- */
 
@@ -851,6 +988,16 @@ static Suite *chess960_suite(void)
 	tcase_add_test(tc, test_draw_exclusions);
 	tcase_add_test(tc, test_draw_no_twins);
 	tcase_add_test(tc, test_draw_bad_arguments);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("double");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_double_round_one_is_random_pair);
+	tcase_add_test(tc, test_double_vectors);
+	tcase_add_test(tc, test_double_prefix);
+	tcase_add_test(tc, test_double_exclusions_and_distinct);
+	tcase_add_test(tc, test_double_many_rounds);
+	tcase_add_test(tc, test_double_bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -736,6 +736,64 @@ ARB_API int arb_chess960_random(arb_rng *rng);
 ARB_API arb_status arb_chess960_draw(arb_rng *rng, int rounds, const int *exclude, int nexclude,
 				     int no_twins, int *out, arb_error *err);
 
+/*
+ * A double-Chess960 tournament draw: `rounds` distinct pairs, round i's
+ * White array into white[i] and Black's into black[i]. Each round takes
+ * x = uniform(921600), W = x / 960, B = x % 960 (as one random pair), and
+ * takes the next x while W or B is one of the `nexclude` numbers of
+ * `exclude` or the pair W-B was drawn in an earlier round; so round 1 is the
+ * pair a single random draw gives, and the first k rounds do not depend on
+ * `rounds`. ARB_E_ARGUMENT if an excluded number is not in 0..959 or fewer
+ * pairs than rounds are left (k numbers not excluded give k * k pairs);
+ * ARB_E_NOMEM; ARB_E_IO if the system source fails.
+ */
+ARB_API arb_status arb_chess960_draw_double(arb_rng *rng, int rounds, const int *exclude,
+					    int nexclude, int *white, int *black, arb_error *err);
+
+/* ------------------------------------------------------------------------
+ * Diagrams (SVG)
+ *
+ * A sheet is one SVG document holding `count` boards in a grid (up to 4 a
+ * row, in order; one board is the whole sheet), 190 mm wide so that it
+ * prints on A4 and scales freely on a screen. Each board has a title above
+ * it, a caption below it, files a-h and ranks 1-8 labelled, the pieces as
+ * vector shapes (no chess font needed), a disc right of the board level with
+ * the first rank of the side to move (white or black), and a red mark under
+ * the king of the side to move when it is in check. Text is escaped; bytes
+ * that are not UTF-8 and control characters become U+FFFD, so any text gives
+ * a well-formed document. The document goes out through an arb_write_fn;
+ * after the sink fails nothing more is written and the calls return ARB_E_IO.
+ * ---------------------------------------------------------------------- */
+
+typedef struct arb_svg arb_svg;
+
+#define ARB_SVG_FLIP 1u /* Black at the bottom: files h..a, ranks 1..8 downwards */
+
+/*
+ * A sheet for `count` (>= 1) boards with the document title `title` (NULL:
+ * "arbiter: chess diagram(s)"), written to `fn`. Nothing is written yet.
+ * NULL if count < 1, fn is NULL or memory runs out. Free with arb_svg_free.
+ */
+ARB_API arb_svg *arb_svg_new(int count, const char *title, arb_write_fn fn, void *ctx);
+
+/*
+ * Draws the next board of the sheet (the first call writes the document's
+ * header): `pos` with `title` above (NULL: "White to move", with ": check",
+ * ": checkmate" or ": stalemate" when so; "" for none) and `caption` below
+ * (NULL: the X-FEN), White at the bottom unless `flags` has ARB_SVG_FLIP.
+ * ARB_E_ARGUMENT when the sheet already has `count` boards; ARB_E_IO when
+ * the sink has failed.
+ */
+ARB_API arb_status arb_svg_board(arb_svg *s, const arb_position *pos, const char *title,
+				 const char *caption, unsigned flags);
+
+/* Ends the document (boards not drawn leave their places empty).
+ * ARB_OK, or ARB_E_IO if any write failed. */
+ARB_API arb_status arb_svg_finish(arb_svg *s);
+
+/* Frees the sheet (it does not finish it); NULL is a no-op. */
+ARB_API void arb_svg_free(arb_svg *s);
+
 /* ------------------------------------------------------------------------
  * Game endings: terminal states, material, repetition and move counters
  * ---------------------------------------------------------------------- */
