@@ -70,6 +70,13 @@
  *                             from this position to the mate (both sides
  *                             moving) when winnable, else nil. nodes bounds
  *                             the search (default: the library's).
+ *   pos:svg([opts])           a diagram of the position as an SVG document
+ *                             (a string; the board of `arbiter 960 --svg`
+ *                             and `arbiter fen --svg`). opts: title (text
+ *                             above the board; default who is to move, and
+ *                             check, checkmate or stalemate; "" for none),
+ *                             caption (below; default the X-FEN), flip
+ *                             (true: Black at the bottom)
  *   pos:is_dead([nodes])      -> dead, verdict: dead is true only when
  *                             neither side can mate ("unwinnable"); an
  *                             "undetermined" answer gives false
@@ -98,6 +105,11 @@
  *   arbiter.chess960.mirror(n)    -> the mirror twin's number | nil, msg, code
  *   arbiter.chess960.random([seed]) -> n   (nil, msg, code only if the
  *                             system's entropy source fails)
+ *   arbiter.chess960.draw_double(rounds [, seed [, exclude]])
+ *                             -> {{white, black}, ...} | nil, msg, code
+ *       A double-Chess960 draw of distinct pairs, neither array excluded;
+ *       round 1 is the pair of `arbiter 960 --double --random --seed`, all
+ *       rounds those of `arbiter 960 --double --rounds R --seed`.
  *   arbiter.chess960.draw(rounds [, seed [, exclude [, no_twins]]])
  *                             -> {n1, n2, ...} | nil, msg, code
  *       A tournament draw of distinct positions, `exclude` an array of
@@ -105,6 +117,14 @@
  *       its mirror image. seed: a non-negative integer or a decimal string
  *       (up to 2^64 - 1); the same seed gives the same draw as `arbiter 960
  *       --seed`. Without a seed (nil) the operating system's entropy is used.
+ *
+ * Diagrams
+ *   arbiter.svg(boards [, title]) -> SVG document (a string) | nil, msg, code
+ *       One sheet with a grid of boards (up to 4 a row, in order), as
+ *       `arbiter 960 --rounds R --svg` draws them. boards: a non-empty array
+ *       whose items are a Position, a FEN, or a table {Position or FEN,
+ *       title = ..., caption = ..., flip = ...} (the options of pos:svg).
+ *       title: the document's title. A bad FEN gives nil, "board N: ...".
  *
  * Time controls and clocks
  *   arbiter.time_control(text) -> TimeControl | nil, msg, code
@@ -286,6 +306,7 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L);
 #define VARIANT "arbiter.Variant"
 /* Internal: holds an arb_game while its verdict is built (not exposed). */
 #define HOLDER "arbiter.GameHolder"
+#define SHEET "arbiter.SvgSheet"
 
 /* ------------------------------------------------------------------------
  * Shared helpers
@@ -897,6 +918,8 @@ static const luaL_Reg position_meta[] = {
 };
 /* clang-format on */
 
+static int position_svg(lua_State *L); /* with the diagrams, below */
+
 /* clang-format off */
 static const luaL_Reg position_methods[] = {
 	{"fen", position_fen},
@@ -921,6 +944,7 @@ static const luaL_Reg position_methods[] = {
 	{"insufficient_material", position_insufficient_material},
 	{"can_checkmate", position_can_checkmate},
 	{"is_dead", position_is_dead},
+	{"svg", position_svg},
 	{"close", position_close},
 	{NULL, NULL},
 };
@@ -1130,11 +1154,43 @@ static int c960_random(lua_State *L)
 	return 1;
 }
 
+/* The `exclude` array at argument i (nil: none) into exclude[] without
+ * repeats, *n set. Returns 1, or 0 with nil, msg, code pushed for a number
+ * out of range; raises for a wrong type. */
+static int checkexclude(lua_State *L, int i, int *exclude, int *n)
+{
+	char excluded[ARB_CHESS960_COUNT] = {0};
+	size_t len, k;
+
+	*n = 0;
+	if (lua_isnoneornil(L, i))
+		return 1;
+	luaL_checktype(L, i, LUA_TTABLE);
+	len = lua_rawlen(L, i);
+	for (k = 1; k <= len; k++) {
+		lua_Integer v;
+
+		lua_rawgeti(L, i, (lua_Integer)k);
+		if (lua_type(L, -1) != LUA_TNUMBER)
+			luaL_argerror(L, i, "exclude must be an array of position numbers");
+		v = lua_tointeger(L, -1);
+		lua_pop(L, 1);
+		if (v < 0 || v >= ARB_CHESS960_COUNT) {
+			failf(L, ARB_E_ARGUMENT, "excluded number %lld is not in 0..959", (long long)v);
+			return 0;
+		}
+		if (!excluded[v]) { /* repeats are dropped: exclude[] never overflows */
+			excluded[v] = 1;
+			exclude[(*n)++] = (int)v;
+		}
+	}
+	return 1;
+}
+
 static int c960_draw(lua_State *L)
 {
 	lua_Integer rounds = luaL_checkinteger(L, 1);
 	int exclude[ARB_CHESS960_COUNT], out[ARB_CHESS960_COUNT], nexclude = 0, i;
-	char excluded[ARB_CHESS960_COUNT] = {0};
 	int no_twins = lua_toboolean(L, 4);
 	arb_error err;
 	arb_status st;
@@ -1142,28 +1198,8 @@ static int c960_draw(lua_State *L)
 
 	luaL_argcheck(L, rounds >= 0, 1, "rounds must not be negative");
 	optrng(L, 2, &rng);
-	if (!lua_isnoneornil(L, 3)) {
-		size_t n;
-
-		luaL_checktype(L, 3, LUA_TTABLE);
-		n = lua_rawlen(L, 3);
-		for (i = 1; (size_t)i <= n; i++) {
-			lua_Integer v;
-
-			lua_rawgeti(L, 3, i);
-			if (lua_type(L, -1) != LUA_TNUMBER)
-				luaL_argerror(L, 3, "exclude must be an array of position numbers");
-			v = lua_tointeger(L, -1);
-			lua_pop(L, 1);
-			if (v < 0 || v >= ARB_CHESS960_COUNT)
-				return failf(L, ARB_E_ARGUMENT,
-					     "excluded number %lld is not in 0..959", (long long)v);
-			if (!excluded[v]) { /* repeats are dropped: exclude[] never overflows */
-				excluded[v] = 1;
-				exclude[nexclude++] = (int)v;
-			}
-		}
-	}
+	if (!checkexclude(L, 3, exclude, &nexclude))
+		return 3;
 	/* out[] holds a whole draw: more rounds than positions fail anyway. */
 	if (rounds > ARB_CHESS960_COUNT)
 		return failf(L, ARB_E_ARGUMENT, "only %d positions can be drawn for %lld rounds",
@@ -1179,6 +1215,39 @@ static int c960_draw(lua_State *L)
 	return 1;
 }
 
+static int c960_draw_double(lua_State *L)
+{
+	lua_Integer rounds = luaL_checkinteger(L, 1);
+	int exclude[ARB_CHESS960_COUNT], nexclude = 0, *white, *black, i;
+	arb_error err;
+	arb_status st;
+	arb_rng rng;
+
+	luaL_argcheck(L, rounds >= 0, 1, "rounds must not be negative");
+	optrng(L, 2, &rng);
+	if (!checkexclude(L, 3, exclude, &nexclude))
+		return 3;
+	if (rounds > (lua_Integer)ARB_CHESS960_COUNT * ARB_CHESS960_COUNT)
+		return failf(L, ARB_E_ARGUMENT, "only %d pairs can be drawn for %lld rounds",
+			     ARB_CHESS960_COUNT * ARB_CHESS960_COUNT, (long long)rounds);
+	/* The two arrays in one userdata: the Lua heap frees them on any error. */
+	white = lua_newuserdatauv(L, 2 * ((size_t)rounds + 1) * sizeof *white, 0);
+	black = white + rounds + 1;
+	st = arb_chess960_draw_double(&rng, (int)rounds, exclude, nexclude, white, black, &err);
+	if (st != ARB_OK)
+		return pushfail(L, &err, st);
+	lua_createtable(L, (int)rounds, 0);
+	for (i = 0; i < rounds; i++) {
+		lua_createtable(L, 2, 0);
+		lua_pushinteger(L, white[i]);
+		lua_rawseti(L, -2, 1);
+		lua_pushinteger(L, black[i]);
+		lua_rawseti(L, -2, 2);
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
 /* clang-format off */
 static const luaL_Reg chess960_functions[] = {
 	{"position", c960_position},
@@ -1187,9 +1256,202 @@ static const luaL_Reg chess960_functions[] = {
 	{"mirror", c960_mirror},
 	{"random", c960_random},
 	{"draw", c960_draw},
+	{"draw_double", c960_draw_double},
 	{NULL, NULL},
 };
 /* clang-format on */
+
+/* ------------------------------------------------------------------------
+ * Diagrams
+ *
+ * The library writes a sheet through a sink; here the sink collects the
+ * bytes in a C buffer owned by a holder userdata (SHEET, no methods) whose
+ * __gc frees the buffer and the sheet, so an error raised half way leaks
+ * nothing. The document is pushed as one string at the end.
+ * ---------------------------------------------------------------------- */
+
+typedef struct lsheet {
+	arb_svg *svg;
+	char *buf;
+	size_t len, cap;
+} lsheet;
+
+static int sheet_gc(lua_State *L)
+{
+	lsheet *h = luaL_checkudata(L, 1, SHEET);
+
+	arb_svg_free(h->svg);
+	free(h->buf);
+	h->svg = NULL;
+	h->buf = NULL;
+	return 0;
+}
+
+/* clang-format off */
+static const luaL_Reg sheet_meta[] = {
+	{"__gc", sheet_gc},
+	{NULL, NULL},
+};
+/* clang-format on */
+
+/* arb_write_fn into the holder's buffer; -1 when memory runs out. */
+static int sheet_write(void *ctx, const char *data, size_t n)
+{
+	lsheet *h = ctx;
+
+	if (h->len + n > h->cap) {
+		size_t cap = h->cap ? h->cap : 16384;
+		char *grown;
+
+		while (cap < h->len + n)
+			cap *= 2;
+		grown = realloc(h->buf, cap);
+		if (!grown)
+			return -1;
+		h->buf = grown;
+		h->cap = cap;
+	}
+	memcpy(h->buf + h->len, data, n);
+	h->len += n;
+	return 0;
+}
+
+/* [-0, +1, m] A holder with a sheet of `count` boards. */
+static lsheet *newsheet(lua_State *L, int count, const char *title)
+{
+	lsheet *h = lua_newuserdatauv(L, sizeof *h, 0);
+
+	memset(h, 0, sizeof *h);
+	luaL_setmetatable(L, SHEET);
+	h->svg = arb_svg_new(count, title, sheet_write, h);
+	if (!h->svg)
+		luaL_error(L, "not enough memory");
+	return h;
+}
+
+/* A board's options from the table at index t (0: none): title and caption
+ * strings or nil, flip a boolean or nil; raises for other types, naming
+ * argument `arg`. */
+struct board_options {
+	const char *title, *caption;
+	unsigned flags;
+};
+
+static const char *optfield_text(lua_State *L, int t, const char *name, int arg)
+{
+	const char *text = NULL;
+
+	lua_getfield(L, t, name);
+	if (!lua_isnil(L, -1)) {
+		if (lua_type(L, -1) != LUA_TSTRING)
+			luaL_argerror(L, arg, lua_pushfstring(L, "%s must be a string", name));
+		text = lua_tostring(L, -1);
+	}
+	/* The string stays referenced by the table at t while it is used. */
+	lua_pop(L, 1);
+	return text;
+}
+
+static void board_options(lua_State *L, int t, int arg, struct board_options *o)
+{
+	memset(o, 0, sizeof *o);
+	if (t == 0)
+		return;
+	o->title = optfield_text(L, t, "title", arg);
+	o->caption = optfield_text(L, t, "caption", arg);
+	lua_getfield(L, t, "flip");
+	if (!lua_isnil(L, -1)) {
+		if (lua_type(L, -1) != LUA_TBOOLEAN)
+			luaL_argerror(L, arg, "flip must be a boolean");
+		if (lua_toboolean(L, -1))
+			o->flags |= ARB_SVG_FLIP;
+	}
+	lua_pop(L, 1);
+}
+
+/* [-0, +1, m] The finished document as a string, or nil, msg, code. */
+static int pushsheet(lua_State *L, lsheet *h)
+{
+	if (arb_svg_finish(h->svg) != ARB_OK)
+		return failf(L, ARB_E_NOMEM, "not enough memory for the diagram");
+	lua_pushlstring(L, h->buf, h->len);
+	return 1;
+}
+
+static int position_svg(lua_State *L)
+{
+	const arb_position *pos = topos(L, 1);
+	struct board_options o;
+	lsheet *h;
+
+	if (!lua_isnoneornil(L, 2))
+		luaL_checktype(L, 2, LUA_TTABLE);
+	board_options(L, lua_isnoneornil(L, 2) ? 0 : 2, 2, &o);
+	h = newsheet(L, 1, NULL);
+	if (arb_svg_board(h->svg, pos, o.title, o.caption, o.flags) != ARB_OK)
+		return failf(L, ARB_E_NOMEM, "not enough memory for the diagram");
+	return pushsheet(L, h);
+}
+
+/* The position of item i of arbiter.svg's boards (on the stack top: a
+ * Position, a FEN or a table whose [1] is one of them), options in *o.
+ * NULL with nil, msg, code pushed for a bad FEN. Leaves one value pushed
+ * (what keeps the position alive) besides a failure's three. */
+static const arb_position *board_item(lua_State *L, int i, struct board_options *o)
+{
+	int item = lua_gettop(L), t = 0;
+	arb_error err;
+	arb_status st;
+	arb_position *pos;
+
+	if (lua_type(L, item) == LUA_TTABLE) {
+		t = item;
+		lua_rawgeti(L, t, 1);
+	} else {
+		lua_pushvalue(L, item);
+	}
+	board_options(L, t, 1, o);
+	if (luaL_testudata(L, -1, POSITION))
+		return topos(L, -1);
+	if (lua_type(L, -1) != LUA_TSTRING)
+		luaL_argerror(L, 1,
+			      lua_pushfstring(L, "board %d: " POSITION " or FEN expected, got %s", i,
+					      luaL_typename(L, -1)));
+	pos = newpos(L, NULL);
+	st = arb_position_set_fen(pos, lua_tostring(L, -2), ARB_FEN_AUTO, &err);
+	if (st != ARB_OK) {
+		failf(L, st, "board %d: %s", i, err.message);
+		return NULL;
+	}
+	return pos;
+}
+
+static int svg_sheet(lua_State *L)
+{
+	const char *title = lua_isnoneornil(L, 2) ? NULL : checktext(L, 2, NULL);
+	lua_Integer n, i;
+	lsheet *h;
+
+	luaL_checktype(L, 1, LUA_TTABLE);
+	n = (lua_Integer)lua_rawlen(L, 1);
+	luaL_argcheck(L, n >= 1, 1, "no boards");
+	luaL_argcheck(L, n <= INT_MAX, 1, "too many boards");
+	h = newsheet(L, (int)n, title);
+	for (i = 1; i <= n; i++) {
+		int top = lua_gettop(L);
+		struct board_options o;
+		const arb_position *pos;
+
+		lua_rawgeti(L, 1, i);
+		pos = board_item(L, (int)i, &o);
+		if (!pos)
+			return 3;
+		if (arb_svg_board(h->svg, pos, o.title, o.caption, o.flags) != ARB_OK)
+			return failf(L, ARB_E_NOMEM, "not enough memory for the diagram");
+		lua_settop(L, top);
+	}
+	return pushsheet(L, h);
+}
 
 /* ------------------------------------------------------------------------
  * Time controls
@@ -2947,6 +3209,7 @@ static const luaL_Reg functions[] = {
 	{"profiles", profile_list},
 	{"variant", variant_new},
 	{"variants", variant_list},
+	{"svg", svg_sheet},
 	{NULL, NULL},
 };
 /* clang-format on */
@@ -2980,6 +3243,9 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L)
 	addtype(L, "Variant", VARIANT, variant_meta, variant_methods);
 	luaL_newmetatable(L, HOLDER);
 	luaL_setfuncs(L, holder_meta, 0);
+	lua_pop(L, 1);
+	luaL_newmetatable(L, SHEET);
+	luaL_setfuncs(L, sheet_meta, 0);
 	lua_pop(L, 1);
 	luaL_newlib(L, chess960_functions);
 	lua_setfield(L, -2, "chess960");
