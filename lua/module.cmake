@@ -68,7 +68,7 @@ if(ARBITER_TESTS)
   # tests/lua/test_NAME.lua is test lua_NAME. Every script gets the data
   # directory and the CLI (to compare with) as arg[1] and arg[2].
   set(ARBITER_LUA_SCRIPTS)
-  foreach(name module chess960 time pgn rules variants)
+  foreach(name module chess960 time pgn rules variants svg)
     set(script "${ARBITER_LUA_TESTS}/test_${name}.lua")
     list(APPEND ARBITER_LUA_SCRIPTS "${script}")
     add_test(NAME lua_${name} COMMAND lua_runner "${script}"

@@ -123,6 +123,30 @@ raises("bad argument #3", c960.draw, 1, 1, 5)
 raises("bad argument #3", c960.draw, 1, 1, { "a" })
 raises("bad argument #1", c960.random, {})
 
+-- ---- double-Chess960 draws --------------------------------------------------------------------
+local pairs3 = assert(c960.draw_double(3, 3))
+assert(#pairs3 == 3)
+assert(pairs3[1][1] == 349 and pairs3[1][2] == 813, "round 1 is the pair of --double --random --seed 3")
+assert(pairs3[2][1] == 621 and pairs3[2][2] == 201 and pairs3[3][1] == 750 and pairs3[3][2] == 129)
+local moved = assert(c960.draw_double(1, 3, { 813 }))
+assert(moved[1][1] == 621 and moved[1][2] == 201, "an excluded Black array moves round 1 on")
+local ex = {}
+for i = 1, 958 do ex[i] = i - 1 end -- 958 and 959 left: four pairs
+local four = assert(c960.draw_double(4, 11, ex))
+local seen = {}
+for _, pr in ipairs(four) do
+  assert(pr[1] >= 958 and pr[2] >= 958, "no excluded array")
+  local key = pr[1] .. "-" .. pr[2]
+  assert(not seen[key], "pairs are distinct: " .. key)
+  seen[key] = true
+end
+fails("only 4 pairs", c960.draw_double(5, 11, ex))
+fails("excluded number 960", c960.draw_double(1, 1, { 960 }))
+fails("921600 pairs", c960.draw_double(921601, 1))
+assert(#assert(c960.draw_double(0, 1)) == 0)
+raises("bad argument #1", c960.draw_double, -1)
+raises("bad argument #3", c960.draw_double, 1, 1, 5)
+
 -- Compare with the CLI's draw for a few seeds.
 if cli and io.popen then
   for _, seed in ipairs { 0, 1, 42, 123456789 } do
@@ -132,6 +156,19 @@ if cli and io.popen then
     f:close()
     assert(#expect == 7, "CLI output for seed " .. seed)
     assert(same_list(assert(c960.draw(7, seed)), expect), "draw with seed " .. seed .. " as the CLI")
+  end
+  for _, seed in ipairs { 0, 3, 99 } do
+    local f = assert(io.popen(cli .. " 960 --double --rounds 6 --exclude 518,0-9 --seed " .. seed))
+    local got = assert(c960.draw_double(6, seed, { 518, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 }))
+    local i = 0
+    for line in f:lines() do
+      i = i + 1
+      local r, w, b = line:match("^(%d+) (%d+)%-(%d+) ")
+      assert(tonumber(r) == i and tonumber(w) == got[i][1] and tonumber(b) == got[i][2],
+             "double draw with seed " .. seed .. ", round " .. i .. ": " .. line)
+    end
+    f:close()
+    assert(i == 6, "CLI double draw for seed " .. seed)
   end
 end
 
