@@ -90,9 +90,9 @@ void cli_960_usage(FILE *out)
 /* One item of an --exclude list: lo..hi (lo == hi for a number), where it
  * was written (the list and the 1-based column of each end in it). */
 struct range {
-	long lo, hi;
+	long lo, hi; /* clamped like parse_long */
 	const char *list;
-	int lo_column, hi_column;
+	int lo_column, hi_column, lo_len, hi_len; /* where each is written */
 };
 
 struct c960_args {
@@ -164,9 +164,9 @@ static int parse_pair(const char *text, long *white, long *black)
 }
 
 /* Reads decimal digits at list[*i] (spaces before them skipped) into *n,
- * clamped like parse_long; *column is where they start. 0, or -1 if there
- * are none. */
-static int read_number(const char *list, size_t *i, long *n, int *column)
+ * clamped like parse_long; *column is where they start, *len how many.
+ * 0, or -1 if there are none. */
+static int read_number(const char *list, size_t *i, long *n, int *column, int *len)
 {
 	while (list[*i] == ' ')
 		(*i)++;
@@ -176,6 +176,7 @@ static int read_number(const char *list, size_t *i, long *n, int *column)
 	for (*n = 0; isdigit((unsigned char)list[*i]); (*i)++)
 		if (*n < 1000000000L)
 			*n = *n * 10 + (list[*i] - '0');
+	*len = (int)*i + 1 - *column;
 	while (list[*i] == ' ')
 		(*i)++;
 	return 0;
@@ -233,13 +234,14 @@ static int add_exclusions(struct c960_args *a, const char *list)
 		int rc;
 
 		r.list = list;
-		if (read_number(list, &i, &r.lo, &r.lo_column) != 0)
+		if (read_number(list, &i, &r.lo, &r.lo_column, &r.lo_len) != 0)
 			return exclude_syntax(list, i, "a position number");
 		r.hi = r.lo;
 		r.hi_column = r.lo_column;
+		r.hi_len = r.lo_len;
 		if (list[i] == '-') {
 			i++;
-			if (read_number(list, &i, &r.hi, &r.hi_column) != 0)
+			if (read_number(list, &i, &r.hi, &r.hi_column, &r.hi_len) != 0)
 				return exclude_syntax(list, i, "the last number of the range");
 			if (r.hi < r.lo) {
 				cli_error(CMD, "--exclude '%.*s%s': column %d: the range %ld-%ld is "
@@ -467,13 +469,13 @@ static int collect_exclusions(const struct c960_args *a, int *out, int *n)
 	*n = 0;
 	for (i = 0; i < a->nexclude; i++) {
 		const struct range *r = &a->exclude[i];
-		long end = in_range(r->lo) ? r->hi : r->lo;
+		int low_bad = !in_range(r->lo), column = low_bad ? r->lo_column : r->hi_column;
 
-		if (!in_range(end)) {
-			cli_error(CMD, "--exclude '%.*s%s': column %d: %ld is not a position number "
+		if (low_bad || !in_range(r->hi)) { /* the number as written: not clamped */
+			cli_error(CMD, "--exclude '%.*s%s': column %d: %.*s is not a position number "
 				       "(0..959)",
-				  LIST_QUOTED, r->list, ellipsis(r->list),
-				  in_range(r->lo) ? r->hi_column : r->lo_column, end);
+				  LIST_QUOTED, r->list, ellipsis(r->list), column,
+				  low_bad ? r->lo_len : r->hi_len, r->list + column - 1);
 			return CLI_FAIL;
 		}
 		for (k = (int)r->lo; k <= (int)r->hi; k++)
@@ -583,36 +585,43 @@ static int rank_number(const char *text, int *n, arb_color *color)
 	return CLI_OK;
 }
 
-/* --id RANK or --id RANK RANK: one array (either colour; Chess960 gives
- * both sides the same) or a pair, one rank in each case, in either order. */
+/* --id RANK or --id RANK RANK (one argument or two): one array (either
+ * colour; Chess960 gives both sides the same) or a pair, one rank in each
+ * case, in either order. */
 static int identify_ranks(const struct c960_args *a, struct entry *e)
 {
+	char *text = cli_join(CMD, a->operand, a->noperands), *word[3], *save = NULL;
 	arb_color c0, c1;
-	int n0, n1;
+	int n0, n1, nwords = 0, rc = CLI_FAIL;
 
-	if (a->noperands > 2) {
+	if (!text)
+		return CLI_FAIL;
+	for (char *w = strtok_r(text, " \t", &save); w && nwords < 3;
+	     w = strtok_r(NULL, " \t", &save))
+		word[nwords++] = w;
+	if (nwords == 0 || nwords > 2) {
 		cli_error(CMD, "--id: expected a FEN, a back rank (RNBQKBNR) or White's and "
-			       "Black's back ranks (RNBQKBNR bbqnnrkr), not %d words",
-			  a->noperands);
-		return CLI_FAIL;
-	}
-	if (rank_number(a->operand[0], &n0, &c0) != CLI_OK)
-		return CLI_FAIL;
-	e->white = e->black = n0;
-	if (a->noperands == 2) {
-		if (rank_number(a->operand[1], &n1, &c1) != CLI_OK)
-			return CLI_FAIL;
-		if (c0 == c1) {
-			cli_error(CMD, "--id: '%s %s': write White's array in upper case and "
-				       "Black's in lower case (RNBQKBNR bbqnnrkr)",
-				  a->operand[0], a->operand[1]);
-			return CLI_FAIL;
-		}
+			       "Black's back ranks (RNBQKBNR bbqnnrkr)%s",
+			  nwords ? ", not 3 or more words" : "");
+	} else if (rank_number(word[0], &n0, &c0) != CLI_OK) {
+		/* said */
+	} else if (nwords == 1) {
+		e->white = e->black = n0;
+		rc = CLI_OK;
+	} else if (rank_number(word[1], &n1, &c1) != CLI_OK) {
+		/* said */
+	} else if (c0 == c1) {
+		cli_error(CMD, "--id: '%s %s': write White's array in upper case and Black's in "
+			       "lower case (RNBQKBNR bbqnnrkr)",
+			  word[0], word[1]);
+	} else {
 		e->white = c0 == ARB_WHITE ? n0 : n1;
 		e->black = c0 == ARB_WHITE ? n1 : n0;
+		rc = CLI_OK;
 	}
 	e->pair = a->dbl || e->white != e->black;
-	return CLI_OK;
+	free(text);
+	return rc;
 }
 
 /* 1 if the --id operands are back ranks: no '/', which every FEN has. */

@@ -812,5 +812,258 @@ if [ "$rc" -ne 0 ]; then pass "no subcommand fails"; else fail "no subcommand fa
 run perft 2 --no-such-option
 if [ "$rc" -ne 0 ]; then pass "unknown option fails"; else fail "unknown option fails" "exit $rc"; fi
 
+# ---- issue 16: 960 --id RANK, --double --rounds, --exclude ranges; fen --svg ----
+# expect_msg NAME STATUS TEXT ARGS...: that exit status, nothing on stdout, and
+# TEXT (a fixed string) in the one-line message on stderr
+expect_msg() {
+	name=$1 want=$2 text=$3
+	shift 3
+	run "$@"
+	if [ "$rc" -eq "$want" ] && ! [ -s "$TMP/out" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+		grep -qF -- "$text" "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "command: arbiter $*" "exit $rc, expected $want and '$text' on stderr"
+	fi
+}
+
+# --id with bare back ranks: the case gives the colour
+expect_out "960 --id RNBQKBNR" 518 960 --id RNBQKBNR
+expect_out "960 --id rnbqkbnr (Black's array)" 518 960 --id rnbqkbnr
+expect_out "960 --id BBQNNRKR" 0 960 --id BBQNNRKR
+expect_out "960 --id RKRNNQBB" 959 960 --id RKRNNQBB
+expect_out "960 --id NRKBQRBN rkqbnrbn (a pair)" 349-813 960 --id NRKBQRBN rkqbnrbn
+expect_out "960 --id rkqbnrbn NRKBQRBN (a pair, Black's first)" 349-813 960 --id rkqbnrbn NRKBQRBN
+expect_out "960 --id RNBQKBNR rnbqkbnr (a symmetric pair)" 518 960 --id RNBQKBNR rnbqkbnr
+expect_out "960 --id --double RNBQKBNR" 518-518 960 --id --double RNBQKBNR
+expect_out "960 --id 'RNBQKBNR bbqnnrkr' (one argument)" 518-0 960 --id 'RNBQKBNR bbqnnrkr'
+# numbers both ways through the rank (every 7th, and the last; the unit
+# test chess960 does all 960 in the library)
+run 960 --all
+bad=0
+awk 'NR % 7 == 1 || NR == 960' "$TMP/out" >"$TMP/sample"
+while read -r n rank fen; do
+	got=$("$ARB" 960 --id "$rank" 2>/dev/null)
+	[ "$got" = "$n" ] || bad=$((bad + 1))
+	lower=$(echo "$rank" | tr 'KQRBN' 'kqrbn')
+	got=$("$ARB" 960 --id "$lower" 2>/dev/null)
+	[ "$got" = "$n" ] || bad=$((bad + 1))
+done <"$TMP/sample"
+[ "$bad" -eq 0 ] && pass "960 --id RANK (both cases) for 139 back ranks" ||
+	fail "960 --id RANK (both cases) for 139 back ranks" "$bad wrong"
+expect_out "960 --id RANK --ascii" "$("$ARB" 960 518 --ascii)" 960 --id RNBQKBNR --ascii
+run 960 --id NRKBQRBN rkqbnrbn --svg "$TMP/idrank.svg"
+svg_check "960 --id RANK RANK --svg" "$TMP/idrank.svg" 1 'Double Chess960 349-813'
+# bad ranks: exit 1, the reason named
+expect_msg "960 --id: 7 letters" 1 'a back rank has 8 pieces, not 7' 960 --id RNBQKBN
+expect_msg "960 --id: 9 letters" 1 'a back rank has 8 pieces, not 9' 960 --id RNBQKBNRR
+expect_msg "960 --id: empty" 1 'expected a FEN, a back rank (RNBQKBNR)' 960 --id ''
+expect_msg "960 --id: a pawn" 1 "'P' (file h) is not K, Q, R, B or N" 960 --id RNBQKBNP
+expect_msg "960 --id: a digit" 1 "'1' (file d) is not K, Q, R, B or N" 960 --id RNB1KBNR
+expect_msg "960 --id: wrong pieces" 1 'wrong pieces' 960 --id RNBQKBRR
+expect_msg "960 --id: two queens" 1 'wrong pieces' 960 --id rnbqqbnr
+expect_msg "960 --id: bishops on one colour" 1 'both bishops stand on squares of one colour' \
+	960 --id BRBQKNNR
+expect_msg "960 --id: king outside the rooks" 1 'the king is not between the rooks' 960 --id RRKQBBNN
+expect_msg "960 --id: king outside the rooks (lower case)" 1 'not between the rooks' 960 --id krrqbbnn
+expect_msg "960 --id: mixed case" 1 'mixes upper and lower case' 960 --id RnBQKBNR
+expect_msg "960 --id: two White ranks" 1 "write White's array in upper case and Black's in lower" \
+	960 --id RNBQKBNR BBQNNRKR
+expect_msg "960 --id: a pair with a bad rank" 1 "'bbqnnrkk' is not a Chess960 back rank" \
+	960 --id RNBQKBNR bbqnnrkk
+expect_msg "960 --id: three ranks" 1 'not 3 or more words' 960 --id RNBQKBNR rnbqkbnr RNBQKBNR
+run 960 --id "$(head -c 5000 /dev/zero | tr '\0' R)"
+if [ "$rc" -eq 1 ] && [ "$(wc -c <"$TMP/err")" -lt 300 ] && grep -q 'not 5000' "$TMP/err"; then
+	pass "960 --id: a 5000-letter rank, a short message"
+else
+	fail "960 --id: a 5000-letter rank, a short message" "exit $rc"
+fi
+
+# --double --rounds: distinct pairs, round 1 = --double --random, reproducible
+run 960 --double --rounds 3 --seed 3
+if [ "$rc" -eq 0 ] && [ "$(cut -d' ' -f1,2 "$TMP/out" | tr '\n' ' ')" = '1 349-813 2 621-201 3 750-129 ' ] &&
+	[ "$(sed -n 1p "$TMP/out")" = "$("$ARB" 960 --double --random --seed 3)" ] &&
+	grep -qx '2 621-201 RNQBKRBN qnrbbknr qnrbbknr/pppppppp/8/8/8/8/PPPPPPPP/RNQBKRBN w KQkq - 0 1' "$TMP/out"; then
+	pass "960 --double --rounds 3 --seed 3"
+else
+	fail "960 --double --rounds 3 --seed 3" "exit $rc"
+fi
+run 960 --double --rounds 200 --seed 9 --exclude 0-899
+pairs=$(cut -d' ' -f2 "$TMP/out" | sort -u | wc -l | tr -d ' ')
+low=$(cut -d' ' -f2 "$TMP/out" | tr '-' '\n' | awk '$1 < 900' | wc -l | tr -d ' ')
+first=$(sed -n 1,50p "$TMP/out")
+if [ "$rc" -eq 0 ] && [ "$pairs" = 200 ] && [ "$low" = 0 ] &&
+	[ "$first" = "$("$ARB" 960 --double --rounds 50 --seed 9 --exclude 0-899)" ]; then
+	pass "960 --double --rounds 200 --exclude 0-899: distinct, none excluded, prefix stable"
+else
+	fail "960 --double --rounds 200 --exclude 0-899" "exit $rc, $pairs pairs, $low excluded arrays"
+fi
+# each line's FEN is the pair's own start position
+bad=$(awk 'NR <= 12 { print $2 " " $5 }' "$TMP/out" | while read -r id fen; do
+	[ "$("$ARB" 960 --double "$id")" = "$id $("$ARB" 960 --double "$id" | cut -d' ' -f2-)" ] || echo x
+	[ "$("$ARB" 960 --id "$fen" w KQkq - 0 1 --double)" = "$id" ] || echo x
+done | head -n 3 | wc -l | tr -d ' ')
+[ "$bad" = 0 ] && pass "960 --double --rounds: each FEN is its pair" ||
+	fail "960 --double --rounds: each FEN is its pair"
+run 960 --double --rounds 4 --seed 1 --exclude 0-957
+[ "$rc" -eq 0 ] && [ "$(cut -d' ' -f2 "$TMP/out" | sort | tr '\n' ' ')" = '958-958 958-959 959-958 959-959 ' ] &&
+	pass "960 --double --rounds 4 with two arrays left: all four pairs" ||
+	fail "960 --double --rounds 4 with two arrays left: all four pairs" "exit $rc"
+expect_msg "960 --double --rounds 5 with four pairs left" 1 'only 4 pairs can be drawn for 5 rounds' \
+	960 --double --rounds 5 --seed 1 --exclude 0-957
+expect_msg "960 --double --rounds 2 with one pair left" 1 'only 1 pair can be drawn' \
+	960 --double --rounds 2 --exclude 0-958
+expect_msg "960 --double --rounds 921601" 1 'only 921600 pairs' 960 --double --rounds 921601
+expect_msg "960 --double --rounds --no-twins" 2 '--no-twins does not go with --double' \
+	960 --double --rounds 3 --no-twins
+expect_msg "960 --double --random --no-twins" 2 '--no-twins does not go with --double' \
+	960 --double --random --no-twins
+expect_msg "960 --double --all" 2 '--double goes with' 960 --double --all
+expect_msg "960 --double 518-0 --exclude 5" 2 '--exclude and --no-twins go with --random or --rounds' \
+	960 --double 518-0 --exclude 5
+run 960 --double --random --seed 3 --exclude 349
+[ "$rc" -eq 0 ] && [ "$(cut -d' ' -f1,2 "$TMP/out")" = '1 621-201' ] &&
+	pass "960 --double --random --exclude 349: the next pair" ||
+	fail "960 --double --random --exclude 349: the next pair" "exit $rc"
+run 960 --double --rounds 6 --seed 5 --svg "$TMP/dr.svg"
+svg_check "960 --double --rounds 6 --svg" "$TMP/dr.svg" 6 'Round 6 · Double Chess960'
+
+# --exclude: numbers and ranges
+run 960 --rounds 860 --seed 4 --exclude 0-99
+low=$(awk '$2 < 100' "$TMP/out" | wc -l | tr -d ' ')
+n=$(cut -d' ' -f2 "$TMP/out" | sort -u | wc -l | tr -d ' ')
+[ "$rc" -eq 0 ] && [ "$low" = 0 ] && [ "$n" = 860 ] &&
+	pass "960 --rounds 860 --exclude 0-99: all the others" ||
+	fail "960 --rounds 860 --exclude 0-99: all the others" "exit $rc, $low excluded, $n distinct"
+expect_msg "960 --rounds 861 --exclude 0-99" 1 'only 860 positions' 960 --rounds 861 --exclude 0-99
+same_draw() {
+	name=$1
+	shift
+	a=$("$ARB" 960 --rounds 20 --seed 8 "$@" 2>&1)
+	b=$("$ARB" 960 --rounds 20 --seed 8 --exclude 0,1,2,3,4,5,518,900,901,902 2>&1)
+	[ "$a" = "$b" ] && pass "$name" || fail "$name" "$a"
+}
+same_draw "--exclude ranges = the numbers" --exclude 0-5,518,900-902
+same_draw "--exclude ranges with spaces, overlapping, repeated" --exclude '0-3, 2-5 ,518' --exclude 900-902,901
+same_draw "--exclude= form and a one-number range" --exclude=0-5 --exclude 518-518,900-902
+run 960 --rounds 1 --seed 2 --exclude 0-958
+[ "$rc" -eq 0 ] && [ "$(cut -d' ' -f2 "$TMP/out")" = 959 ] && pass "960 --exclude 0-958: 959 is left" ||
+	fail "960 --exclude 0-958: 959 is left" "exit $rc"
+expect_msg "--exclude 0-959" 1 'every position (0-959) is excluded' 960 --random --exclude 0-959
+expect_msg "--exclude 0-500,400-959" 1 'every position (0-959) is excluded' 960 --rounds 1 --exclude 0-500,400-959
+expect_msg "--exclude 0-479 --exclude 480-959" 1 'every position' 960 --random --exclude 0-479 --exclude 480-959
+expect_msg "--exclude reversed" 2 "--exclude '0-99,518,99-0': column 10: the range 99-0 is reversed (write 0-99)" \
+	960 --rounds 2 --exclude 0-99,518,99-0
+expect_msg "--exclude out of range (end)" 1 "--exclude '0-1000': column 3: 1000 is not a position number" \
+	960 --random --exclude 0-1000
+expect_msg "--exclude out of range (start)" 1 "--exclude '5,960-970': column 3: 960 is not" \
+	960 --random --exclude 5,960-970
+expect_msg "--exclude out of range (huge)" 1 "column 1: 99999999999999999999 is not" \
+	960 --random --exclude 99999999999999999999
+expect_msg "--exclude junk" 2 "--exclude '5,x': column 3: expected a position number, found 'x'" \
+	960 --random --exclude 5,x
+expect_msg "--exclude trailing comma" 2 "column 3: expected a position number, found the end" \
+	960 --random --exclude 5,
+expect_msg "--exclude empty" 2 "column 1: expected a position number, found the end" \
+	960 --random --exclude ''
+expect_msg "--exclude open range" 2 "column 3: expected the last number of the range" \
+	960 --random --exclude 5-
+expect_msg "--exclude negative" 2 "column 1: expected a position number, found '-'" \
+	960 --random --exclude -5
+expect_msg "--exclude 5x" 2 "column 2: expected ',' or the end, found 'x'" 960 --random --exclude 5x
+expect_msg "--exclude 3-4-5" 2 "column 4: expected ',' or the end, found '-'" 960 --random --exclude 3-4-5
+expect_msg "--exclude 1..5" 2 "column 2: expected ',' or the end, found '.'" 960 --random --exclude 1..5
+expect_msg "--exclude: the second option's column" 2 "--exclude '7,,8': column 3" \
+	960 --random --exclude 1-3 --exclude 7,,8
+run 960 --random --exclude "1,$(head -c 3000 /dev/zero | tr '\0' 1)x"
+if [ "$rc" -eq 2 ] && [ "$(wc -c <"$TMP/err")" -lt 300 ] && grep -q "'1,111.*\.\.\.': column 3003" "$TMP/err"; then
+	pass "--exclude: a long list quoted short, the column exact"
+else
+	fail "--exclude: a long list quoted short, the column exact" "exit $rc"
+fi
+
+# fen --svg: the position drawn, the FEN still printed
+MATE4='r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'
+run fen "$MATE4" --svg "$TMP/mate.svg"
+svg_check "fen --svg (a checkmate)" "$TMP/mate.svg" 1 ">$MATE4</text>"
+if [ "$(cat "$TMP/out")" = "$MATE4" ] && grep -q '>Black to move: checkmate</text>' "$TMP/mate.svg" &&
+	[ "$(grep -c 'class="check"' "$TMP/mate.svg")" = 1 ] &&
+	grep -q '<rect class="check" x="400" y="0"' "$TMP/mate.svg" &&
+	grep -q 'class="to-move" cx="825" cy="50" r="15" fill="#1a1a1a"' "$TMP/mate.svg" &&
+	[ "$(grep -c 'xlink:href="#[wb][PNBRQK]"' "$TMP/mate.svg")" = 31 ]; then
+	pass "fen --svg: title, check mark on e8, Black's disc at the top, 31 pieces"
+else
+	fail "fen --svg: title, check mark on e8, Black's disc at the top, 31 pieces"
+fi
+run fen "$START" --svg "$TMP/start.svg" --shredder
+if [ "$rc" -eq 0 ] && grep -q ">White to move</text>" "$TMP/start.svg" &&
+	grep -q ">$START_SHREDDER</text>" "$TMP/start.svg" && ! grep -q 'class="check"' "$TMP/start.svg" &&
+	grep -q 'class="to-move" cx="825" cy="750" r="15" fill="#ffffff"' "$TMP/start.svg"; then
+	pass "fen --svg --shredder: the caption in the chosen style, White's disc at the bottom"
+else
+	fail "fen --svg --shredder: the caption in the chosen style, White's disc at the bottom" "exit $rc"
+fi
+run fen "$START" --svg "$TMP/flip.svg" --flip --title 'From <Black> & co'
+if [ "$rc" -eq 0 ] && grep -q 'xlink:href="#board-flipped"' "$TMP/flip.svg" &&
+	grep -q '>From &lt;Black&gt; &amp; co</text>' "$TMP/flip.svg" &&
+	grep -q '<use xlink:href="#wR" x="700" y="0"/>' "$TMP/flip.svg" &&
+	grep -q '<use xlink:href="#bK" x="300" y="700"/>' "$TMP/flip.svg" &&
+	grep -q 'class="to-move" cx="825" cy="50"' "$TMP/flip.svg"; then
+	pass "fen --svg --flip --title: a1 at the top right, e8 at the bottom, the title escaped"
+else
+	fail "fen --svg --flip --title" "exit $rc"
+fi
+run fen '4k3/8/8/8/8/8/4q3/4K3 w - - 0 1' --svg "$TMP/check.svg" --title ''
+grep -q '<rect class="check" x="400" y="700"' "$TMP/check.svg" && ! grep -q 'bold[^>]*>[^<]' "$TMP/check.svg" &&
+	pass "fen --svg: the check mark on e1, an empty title" || fail "fen --svg: the check mark on e1, an empty title"
+run fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1' --svg "$TMP/stale.svg"
+grep -q '>Black to move: stalemate</text>' "$TMP/stale.svg" && ! grep -q 'class="check"' "$TMP/stale.svg" &&
+	pass "fen --svg: stalemate" || fail "fen --svg: stalemate"
+run fen '1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1' --svg="$TMP/fields.svg" --960
+[ "$rc" -eq 0 ] && grep -q '>1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1</text>' "$TMP/fields.svg" &&
+	pass "fen --svg=FILE --960" || fail "fen --svg=FILE --960" "exit $rc"
+run fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 --svg "$TMP/split.svg"
+[ "$rc" -eq 0 ] && grep -q '>8/8/8/8/8/8/8/K1k5 w - - 0 1</text>' "$TMP/split.svg" &&
+	pass "fen --svg with the FEN in separate fields" || fail "fen --svg with the FEN in separate fields"
+# bad input: no file, or the old one unchanged
+echo before >"$TMP/old.svg"
+expect_fen_fail() {
+	name=$1 want=$2
+	shift 2
+	rm -f "$TMP/new.svg"
+	"$ARB" fen "$@" --svg "$TMP/new.svg" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	"$ARB" fen "$@" --svg "$TMP/old.svg" >/dev/null 2>&1
+	if [ "$rc" -eq "$want" ] && ! [ -e "$TMP/new.svg" ] && [ "$(cat "$TMP/old.svg")" = before ] &&
+		grep -q '^arbiter: fen: ' "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "exit $rc, expected $want, no new file, the old one unchanged"
+	fi
+}
+expect_fen_fail "fen --svg with a bad FEN" 1 'not a fen'
+expect_fen_fail "fen --svg with a bad castling right" 1 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1'
+expect_fen_fail "fen --svg --bogus" 2 "$START" --bogus
+expect_fen_fail "fen --svg --title twice" 2 "$START" --title a --title b
+expect_msg "fen --svg (no file)" 2 '--svg needs a value' fen "$START" --svg
+expect_msg "fen --svg '' " 2 '--svg needs a file name' fen "$START" --svg ''
+expect_msg "fen --svg twice" 2 '--svg given twice' fen "$START" --svg a.svg --svg b.svg
+expect_msg "fen --flip without --svg" 2 '--flip goes with --svg FILE' fen "$START" --flip
+expect_msg "fen --title without --svg" 2 '--title goes with --svg FILE' fen "$START" --title x
+run fen "$START" --svg "$TMP/no/such/dir/x.svg"
+[ "$rc" -eq 1 ] && grep -q "arbiter: fen: cannot write" "$TMP/err" &&
+	pass "fen --svg to an unwritable path exits 1" || fail "fen --svg to an unwritable path exits 1" "exit $rc"
+if [ -w /dev/full ]; then
+	run fen "$START" --svg /dev/full
+	[ "$rc" -eq 1 ] && grep -q "error writing '/dev/full'" "$TMP/err" &&
+		pass "fen --svg to a full device exits 1" || fail "fen --svg to a full device exits 1" "exit $rc"
+fi
+run fen --help
+grep -q -- '--svg FILE' "$TMP/out" && grep -q -- '--flip' "$TMP/out" && grep -q -- '--title TEXT' "$TMP/out" &&
+	pass "fen --help lists --svg, --flip, --title" || fail "fen --help lists --svg, --flip, --title"
+run 960 --help
+grep -q -- '--id RANK' "$TMP/out" && grep -q '0-99,518' "$TMP/out" && grep -q -- '--double --rounds R' "$TMP/out" &&
+	pass "960 --help: --id RANK, ranges, --double --rounds" || fail "960 --help: --id RANK, ranges, --double --rounds"
+
 echo "cli: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
