@@ -121,6 +121,23 @@ def double_pair(rng):
     return x // COUNT, x % COUNT
 
 
+def double_draw(rng, rounds, exclude=()):
+    """Double-960 tournament draw: each round takes the next random pair
+    (as double_pair) while W or B is excluded or the pair W-B was drawn in
+    an earlier round."""
+    excluded, drawn, out = set(exclude), set(), []
+    if rounds > (COUNT - len(excluded)) ** 2:
+        raise ValueError("too many rounds")
+    for _ in range(rounds):
+        while True:
+            w, b = double_pair(rng)
+            if w not in excluded and b not in excluded and (w, b) not in drawn:
+                break
+        drawn.add((w, b))
+        out.append((w, b))
+    return out
+
+
 # ---- chi-square ------------------------------------------------------------------------
 
 def chi_square(counts, expected):
@@ -185,6 +202,12 @@ def vectors():
     v["draw seed 7 rounds 12 exclude 518 no-twins"] = draw(SplitMix64(7), 12, [518], True)
     rng = SplitMix64(3)
     v["double seed 3 x3"] = ["%d-%d" % double_pair(rng) for _ in range(3)]
+    v["double draw seed 3 rounds 2 exclude 349"] = [
+        "%d-%d" % p for p in double_draw(SplitMix64(3), 2, [349])]
+    v["double draw seed 12 rounds 30 exclude 0-899"] = [
+        "%d-%d" % p for p in double_draw(SplitMix64(12), 30, range(900))]
+    v["double draw seed 5 rounds 4 exclude 0-957"] = [
+        "%d-%d" % p for p in double_draw(SplitMix64(5), 4, range(958))]
     rng = SplitMix64(5)
     m = 3 << 61
     v["uniform seed 5 m 3*2^61 x5"] = ["0x%016X" % rng.uniform(m) for _ in range(5)]
@@ -237,6 +260,20 @@ def check(arbiter):
     w, b = (int(x) for x in v["double seed 3 x3"][0].split("-"))
     cases.append((["--double", "--random", "--seed", "3"],
                   ["1 %d-%d %s %s %s" % (w, b, back_rank(w), back_rank(b).lower(), fen(w, b))]))
+    def pair_lines(pairs):
+        return ["%d %s %s %s %s" % (i + 1, p, back_rank(int(p.split("-")[0])),
+                                    back_rank(int(p.split("-")[1])).lower(),
+                                    fen(*(int(x) for x in p.split("-"))))
+                for i, p in enumerate(pairs)]
+    cases.append((["--double", "--rounds", "3", "--seed", "3"], pair_lines(v["double seed 3 x3"])))
+    cases.append((["--double", "--rounds", "2", "--seed", "3", "--exclude", "349"],
+                  pair_lines(v["double draw seed 3 rounds 2 exclude 349"])))
+    cases.append((["--double", "--rounds", "30", "--seed", "12", "--exclude", "0-899"],
+                  pair_lines(v["double draw seed 12 rounds 30 exclude 0-899"])))
+    cases.append((["--double", "--rounds", "4", "--seed", "5", "--exclude", "0-957"],
+                  pair_lines(v["double draw seed 5 rounds 4 exclude 0-957"])))
+    cases.append((["--rounds", "8", "--seed", "2024", "--exclude", "0-99,518"],
+                  round_lines(draw(SplitMix64(2024), 8, list(range(100)) + [518]))))
     cases.append((["--double", "518-0"],
                   ["518-0 %s %s %s" % (back_rank(518), back_rank(0).lower(), fen(518, 0))]))
     for n in (0, 518, 959):
