@@ -569,6 +569,12 @@ static int rank_number(const char *text, int *n, arb_color *color)
 		upper += isupper((unsigned char)*p) != 0;
 		lower += islower((unsigned char)*p) != 0;
 	}
+	if (*text && strspn(text, "0123456789-") == strlen(text)) {
+		cli_error(CMD, "--id: '%.20s' is a number: --id takes a FEN or a back rank "
+			       "('arbiter 960 N' or 'arbiter 960 --double W-B' gives the position)",
+			  text);
+		return CLI_FAIL;
+	}
 	memset(&err, 0, sizeof err);
 	if (arb_chess960_number(text, n, &err) != ARB_OK) {
 		cli_error(CMD, "--id: '%.20s%s' is not a Chess960 back rank: %s", text,

@@ -871,6 +871,8 @@ expect_msg "960 --id: two White ranks" 1 "write White's array in upper case and 
 	960 --id RNBQKBNR BBQNNRKR
 expect_msg "960 --id: a pair with a bad rank" 1 "'bbqnnrkk' is not a Chess960 back rank" \
 	960 --id RNBQKBNR bbqnnrkk
+expect_msg "960 --id 518 (a number)" 1 "'518' is a number: --id takes a FEN or a back rank" 960 --id 518
+expect_msg "960 --id 518-0 (a pair of numbers)" 1 "'518-0' is a number" 960 --id 518-0
 expect_msg "960 --id: three ranks" 1 'not 3 or more words' 960 --id RNBQKBNR rnbqkbnr RNBQKBNR
 run 960 --id "$(head -c 5000 /dev/zero | tr '\0' R)"
 if [ "$rc" -eq 1 ] && [ "$(wc -c <"$TMP/err")" -lt 300 ] && grep -q 'not 5000' "$TMP/err"; then
