@@ -35,6 +35,7 @@ build = {
             "engine/attacks.c",
             "engine/chess960.c",
             "engine/clock.c",
+            "engine/diagram.c",
             "engine/epd.c",
             "engine/fen.c",
             "engine/game.c",
