@@ -10,7 +10,10 @@
 #     ("-60s:white(max)" -> -60s:white), as a multiset against the JSON
 #     "effects" plus "board=BOARD_RESULT" when the score differs from the
 #     board (unless the effects have it already). For a game in play these are all the effects of the game, for
-#     an ended game the ending's own (what `adjudicate` reports).
+#     an ended game the ending's own (what `adjudicate` reports);
+#   - when the row has an 8th column (`cited`), the JSON "article" exactly.
+# A row whose expected_result is `refused` expects the events to be refused
+# (a non-zero exit) with a message containing its `cited` column.
 # Rows listed in data/scenarios_expected_failures.tsv (id, then why) must
 # fail; one that passes fails the test, so the list never goes stale.
 #
@@ -136,6 +139,7 @@ FNR == 1 {
 	moves = $4
 	want_result = trim($5)
 	want_reason = trim($6)
+	want_cited = NF >= 8 ? trim($8) : ""
 
 	# The expectation.
 	np = split_top(want_reason, parts)
@@ -167,7 +171,12 @@ FNR == 1 {
 		err = err (err == "" ? "" : " | ") line
 	close(errfile)
 
-	if (status != "0" || json == "") {
+	if (want_result == "refused") {
+		# Refused: a non-zero exit whose message names the cited article.
+		ok = status != "0" && status != "" && want_cited != "" && index(err, want_cited) > 0
+		want = "refused {" want_cited "}"
+		got = status == "0" ? "accepted: " json : sprintf("exit %s: %s", status, err)
+	} else if (status != "0" || json == "") {
 		got = sprintf("exit %s: %s", status, err)
 	} else {
 		got_result = json_str(json, "result")
@@ -184,9 +193,15 @@ FNR == 1 {
 		if (got_board != got_result && got_board != "" && got_board != "(missing)" && !has_board)
 			got_eff[++ng] = "board=" got_board
 		got = got_result " " got_code " {" canon(got_eff, ng) "}"
+		if (want_cited != "")
+			got = got " [" json_str(json, "article") "]"
 	}
-	want = want_result " " want_code " {" want_effects "}"
-	ok = status == "0" && json != "" && got == want
+	if (want_result != "refused") {
+		want = want_result " " want_code " {" want_effects "}"
+		if (want_cited != "")
+			want = want " [" want_cited "]"
+		ok = status == "0" && json != "" && got == want
+	}
 
 	rows++
 	if (ok && !(id in xfail)) {
