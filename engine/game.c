@@ -61,6 +61,12 @@ struct arb_game {
 	int flag_down[2];        /* order in which flags fell (1, 2), 0 = up */
 	int nflags;
 	int dead_noted;          /* online: the undetected dead position was noted */
+	int touch_side;          /* side bound by touch-move after an illegal move, or -1 */
+	int touch_from;          /* the square of the piece that illegal move touched */
+	int touch_victim;        /* the opponent's piece it would have taken, or -1 */
+	int touch_castle;        /* it was a castling attempt: a king move is due */
+	char touch_text[8];      /* the illegal move, for messages */
+	long late_ms[2];         /* when each player arrived (late: events), -1 present */
 	int inferring;           /* events inferred from a PGN Result tag */
 	int result_left;         /* the Result tag implied no event (infer_ending) */
 	char hook_err[ARB_ERROR_MESSAGE_SIZE];
@@ -346,6 +352,34 @@ static int cannot_mate(const arb_game *g, arb_mate_test t, int side, const char 
 	return 0;
 }
 
+/*
+ * A dead position ends the game at once (FIDE 5.2.2, 2009 5.2b, 1997 9.6;
+ * US 14D), so a flag fall or an illegal-move loss found in one comes too
+ * late: the game is drawn by the dead position (FIDE 6.9 and 7.5.5 except
+ * 5.2.2; US 14D comes before the 14E and blitz 7c material lists, which
+ * would count two bishops of one colour or a locked pawn wall as mating
+ * material). Not under a material-only profile (lichess never sees a wall).
+ * Returns 1 if the game ended here.
+ */
+static int dead_first(arb_game *g, const char *instead)
+{
+	const arb_rules *r = &g->rules;
+	const arb_position *pos = pos_of(g);
+	if (r->dead == ARB_DEAD_MATERIAL)
+		return 0;
+	int material = arb_position_insufficient_both(pos);
+	if (!material && arb_position_dead(pos, FLAG_NODES) != ARB_UNWINNABLE)
+		return 0;
+	const char *code = material && r->dead == ARB_DEAD_USCF ? "insufficient-material"
+								: "dead-position";
+	arb_decision *d = decide(g, 0, code, ARB_ART_DEAD, "(%s: the game was over before the %s)",
+				 material ? "insufficient material"
+					  : "no series of legal moves can mate",
+				 instead);
+	end_game(g, d, "1/2-1/2", -1);
+	return 1;
+}
+
 /* ---- the time control: which period is play in ------------------------- */
 
 /* Is `side` in the last period of its control (a sudden-death finish)?
@@ -411,6 +445,8 @@ static int strike(arb_game *g, int side, const char *what)
 	g->strikes[side]++;
 	if (r->illegal_lose_on > 0 && g->strikes[side] >= r->illegal_lose_on) {
 		const char *why = "";
+		if (dead_first(g, "illegal-move loss"))
+			return 1;
 		if (cannot_mate(g, r->illegal_mate_test, opp, &why)) {
 			d = decide(g, 0, "illegal-move-draw", ARB_ART_ILLEGAL_LOSS,
 				   "(%s; %s %s)", what, color_name(opp), why);
@@ -615,6 +651,7 @@ static void play_move(arb_game *g, arb_move m, long clock_ms)
 		decide(g, 0, "offer-lapsed", ARB_ART_OFFER, "(%s moved)", color_name(mover));
 	}
 	castling_note(g, m);
+	g->touch_side = -1; /* the move replacing an illegal move has been made */
 	arb_position_copy(g->prev, pos_of(g));
 	if (arb_history_play(g->h, m) != ARB_OK)
 		return; /* checked by the caller */
@@ -665,9 +702,6 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 	arb_article art = three ? ARB_ART_THREEFOLD : ARB_ART_FIFTY;
 	char buf[40];
 
-	if (ev->move[0] && arb_move_from_uci(pos, ev->move, &m, NULL) != ARB_OK)
-		return event_error(err, ARB_E_EVENT, 0,
-				   "the intended move %s of the claim is not legal here", ev->move);
 	if (c != (int)arb_position_side_to_move(pos)) {
 		/* FIDE: only the player having the move (9.2, 9.3; MATRIX Q17). */
 		snprintf(buf, sizeof buf, "%s-rejected", name);
@@ -676,6 +710,13 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 			g->offer_by = c;
 		return ARB_OK;
 	}
+	/* An intended move that is illegal cannot be made (9.5.3 / 9.5b: "in
+	 * accordance with Articles 3 and 4"): an incorrect claim, penalised as
+	 * such; the claimant then makes a legal move of his choice (nothing was
+	 * touched, so no touch-move). */
+	int illegal = ev->move[0] && arb_move_from_uci(pos, ev->move, &m, NULL) != ARB_OK;
+	if (illegal)
+		m = ARB_MOVE_NONE;
 	/* FIDE 9.2/9.3: the counts of the profile, with a written move too
 	 * (draw.threefold_count occurrences; draw.fifty_moves of each player). */
 	int now, need;
@@ -686,7 +727,7 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 		now = m ? arb_history_halfmove_clock_after(g->h, m) : arb_position_halfmove_clock(pos);
 		need = 2 * r->fifty_moves;
 	}
-	if (now >= need) {
+	if (!illegal && now >= need) {
 		/* A valid claim draws even if the written move would mate (MATRIX Q5). */
 		arb_decision *d = m ? decide(g, 0, name, art, "(intended move %s)", ev->move)
 				    : decide(g, 0, name, art, NULL);
@@ -695,7 +736,9 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 	}
 	snprintf(buf, sizeof buf, "%s-rejected", name);
 	arb_decision *d;
-	if (three)
+	if (illegal)
+		d = decide(g, 0, buf, art, "(intended move %s is illegal)", ev->move);
+	else if (three)
 		d = m ? decide(g, 0, buf, art, "(the position after %s has not occurred %d times)",
 			       ev->move, need)
 		      : decide(g, 0, buf, art, "(the position has not occurred %d times)", need);
@@ -768,6 +811,11 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 			decide(g, 0, "qpf-unavailable", art, "(claimant's flag is down)");
 			return ARB_OK;
 		}
+		if (!last_period(g, c)) {
+			/* Variation 14H1: "in a sudden death time control". */
+			decide(g, 0, "qpf-unavailable", art, "(not a sudden-death control)");
+			return ARB_OK;
+		}
 	} else {
 		if (r->speed == ARB_SPEED_BLITZ) {
 			decide(g, 0, "qpf-unavailable", art, "(blitz)");
@@ -785,10 +833,12 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 			decide(g, 0, "qpf-unavailable", art, "(not the final period)");
 			return ARB_OK;
 		}
-		if (c != (int)arb_position_side_to_move(pos_of(g))) {
-			decide(g, 0, "qpf-invalid", art, "(%s is not on move)", color_name(c));
-			return ARB_OK;
-		}
+	}
+	/* 2009 10.2, G.4/G.5, III.4/III.5: the player having the move; US
+	 * 14H1: a player on the move. FIDE 1997 10.2 has no such condition. */
+	if (r->qpf_on_move && c != (int)arb_position_side_to_move(pos_of(g))) {
+		decide(g, 0, "qpf-invalid", art, "(%s is not on move)", color_name(c));
+		return ARB_OK;
 	}
 	if (g->time_ms[c] >= 0 && g->time_ms[c] > r->qpf_limit_ms) {
 		decide(g, 0, "qpf-invalid", art, "(2 minutes or more left)");
@@ -881,6 +931,8 @@ static void flag_fall(arb_game *g, int side)
 {
 	const char *why = "";
 	arb_decision *d;
+	if (dead_first(g, "flag fall"))
+		return;
 	if (cannot_mate(g, g->rules.flag_mate_test, !side, &why)) {
 		d = decide(g, 0, "time-draw", ARB_ART_FLAG, "(%s flagged; %s %s)", color_name(side),
 			   color_name(!side), why);
@@ -891,13 +943,40 @@ static void flag_fall(arb_game *g, int side)
 	}
 }
 
+/* Why Guidelines III are not in force here (NULL when they are): FIDE 2018+
+ * III.2.1 (announced beforehand), III.2.2 (standard or rapid, no increment). */
+static const char *guidelines_iii_off(const arb_game *g, int side)
+{
+	const arb_period *p = current_period(g, side);
+	if (!g->rules.qpf_announced)
+		return "not announced (III.2.1)";
+	if (g->rules.speed == ARB_SPEED_BLITZ)
+		return "blitz (III.2.2)";
+	if (p && (p->increment_ms > 0 || p->delay_ms > 0))
+		return "increment (III.2.2)";
+	return NULL;
+}
+
 /* Both flags down with the order unknown: FIDE 6.11 (2009/2014), 2018+
- * III.3.1; 1997 10.4, rapid B8, 2009 A.4f; US 14G, 16T. */
+ * III.3.1 where Guidelines III apply; 1997 10.4, rapid B8, 2009 A.4f; US
+ * 14G, 16T. */
 static void both_flags(arb_game *g, const char *why)
 {
 	const arb_rules *r = &g->rules;
 	int side = arb_position_side_to_move(pos_of(g)), draw;
+	const char *off;
 	switch (r->both_flags) {
+	case ARB_BOTH_GUIDELINES_III:
+		if ((off = guidelines_iii_off(g, side)) != NULL) {
+			/* No article decides it: the arbiter's ruling (a ruling:draw
+			 * event, or play goes on). */
+			decide(g, 0, "both-flags-arbiter", ARB_ART_TD,
+			       "%s; Guidelines III not in force: %s; the arbiter decides", why, off);
+			g->flag_down[0] = g->flag_down[1] = 0;
+			return;
+		}
+		draw = last_period(g, side); /* III.3.1.2 draw / III.3.1.1 continue */
+		break;
 	case ARB_BOTH_DRAW:
 		draw = 1;
 		break;
@@ -1030,10 +1109,53 @@ static arb_status resign(arb_game *g, int c)
 	return ARB_OK;
 }
 
+/*
+ * `c` arrives `ms` after the start (before move 1; late: events come in the
+ * order of arrival). Whose clock ran: White's from the start (FIDE 6.6 /
+ * 2009 6.5, 1997 6.5), the opponent's after White's first move, taken as
+ * made on arrival. Both late: FIDE 2009 6.6b, 2014 6.7b, 2018+ 6.7.2, White
+ * loses all the time until he arrives and Black's clock starts with White's
+ * first move; US 16K, the first to arrive splits the time elapsed so far
+ * and then the absent player's clock runs. The first arrival was decided
+ * as if the opponent had been there: the second one corrects it.
+ */
+static void late_clocks(arb_game *g, arb_decision *d, int c, long ms)
+{
+	int o = !c;
+	long first = g->late_ms[o]; /* the opponent's arrival, -1 present */
+	char s[24], t[24];
+	fmt_secs(s, sizeof s, ms);
+	if (first < 0) {
+		add_time(g, d, c, -ms);
+		return;
+	}
+	fmt_secs(t, sizeof t, first);
+	if (g->rules.both_late == ARB_LATE_SPLIT) {
+		char h[24];
+		fmt_secs(h, sizeof h, first / 2);
+		add_time(g, d, o, first - first / 2); /* the opponent loses half only */
+		add_time(g, d, c, -(first / 2 + (ms - first)));
+		put(d->detail, sizeof d->detail,
+		    "(%s arrived first, at %s: %s each; then %s's clock ran until %s)",
+		    color_name(o), t, h, color_name(c), s);
+	} else if (o == ARB_WHITE) {
+		add_time(g, d, c, -(ms - first)); /* from White's first move */
+		put(d->detail, sizeof d->detail,
+		    "(white's clock ran until %s; black's from white's first move until %s)", t, s);
+	} else {
+		add_time(g, d, o, first); /* Black's clock had not started */
+		add_time(g, d, c, -ms);
+		put(d->detail, sizeof d->detail,
+		    "(white's clock ran until %s; black's had not started)", s);
+	}
+}
+
 static arb_status late(arb_game *g, int c, long ms)
 {
 	const arb_rules *r = &g->rules;
 	arb_decision *d;
+	int both = g->late_ms[!c] >= 0;
+	g->late_ms[c] = ms;
 	if (r->default_s < 0) {
 		decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME, "(no default time)");
 		return ARB_OK;
@@ -1042,18 +1164,23 @@ static arb_status late(arb_game *g, int c, long ms)
 	if (r->default_first_control && g->have_tc && g->tc.kind == ARB_TC_PERIODS &&
 	    g->tc.side[c].nperiods > 0 && g->tc.side[c].period[0].base_ms < limit)
 		limit = g->tc.side[c].period[0].base_ms; /* US 13D */
+	char s[24];
+	fmt_secs(s, sizeof s, ms);
 	if (ms > limit) {
-		char s[24];
-		fmt_secs(s, sizeof s, ms);
 		d = decide(g, 0, "default-loss", ARB_ART_DEFAULT_TIME, "(%s arrived %s late)",
 			   color_name(c), s);
 		end_game(g, d, win_for(!c), -1);
 		return ARB_OK;
 	}
-	char s[24];
-	fmt_secs(s, sizeof s, ms);
-	decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME, "(%s of %s's time elapsed)", s,
-	       color_name(c));
+	if (both)
+		d = decide(g, 0, "both-late", ARB_ART_BOTH_LATE, NULL);
+	else
+		d = decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME,
+			   "(%s arrived %s after the start; his clock ran from %s)", color_name(c), s,
+			   c == ARB_WHITE ? "the start" : "white's first move");
+	if (!d)
+		return ARB_E_NOMEM;
+	late_clocks(g, d, c, ms);
 	return ARB_OK;
 }
 
@@ -1086,6 +1213,81 @@ static int squares_of(const char *t, int *from, int *to)
 	*from = ARB_SQUARE(t[0] - 'a', t[1] - '1');
 	*to = ARB_SQUARE(t[2] - 'a', t[3] - '1');
 	return 1;
+}
+
+/* ---- touch-move on the move replacing an illegal move ------------------ */
+
+/*
+ * The illegal move from `from` to `to` touched the piece on `from` (and the
+ * opponent's piece on `to`, if any): FIDE 2014 7.5a, 2018+ 7.5.1 (Articles
+ * 4.3 and 4.7 apply to the move replacing it), 2009 7.4a (4.3, 4.6), 1997
+ * 7.4 (4.3); US 11D. A castling attempt (the king onto its own rook, or two
+ * squares along the back rank) binds the king: 4.4.3 / 4.7.2.
+ */
+static void touch(arb_game *g, int side, int from, int to, const char *text)
+{
+	const arb_position *pos = pos_of(g);
+	arb_piece p = arb_position_piece_at(pos, from), q = arb_position_piece_at(pos, to);
+	if (p == ARB_EMPTY || (int)ARB_PIECE_COLOR(p) != side)
+		return; /* no piece of his there: nothing was touched that binds him */
+	g->touch_side = side;
+	g->touch_from = from;
+	g->touch_victim = q != ARB_EMPTY && (int)ARB_PIECE_COLOR(q) != side ? to : -1;
+	g->touch_castle = ARB_PIECE_TYPE(p) == ARB_KING &&
+			  ((q == ARB_PIECE(side, ARB_ROOK)) ||
+			   (ARB_RANK(from) == ARB_RANK(to) && abs(ARB_FILE(from) - ARB_FILE(to)) == 2));
+	snprintf(g->touch_text, sizeof g->touch_text, "%s", text);
+}
+
+static char *square_name(int sq, char *buf)
+{
+	buf[0] = (char)('a' + ARB_FILE(sq));
+	buf[1] = (char)('1' + ARB_RANK(sq));
+	buf[2] = '\0';
+	return buf;
+}
+
+/*
+ * Whether the legal move `m` may replace the illegal move: with the touched
+ * piece if it can move (4.3.1; after a castling attempt, another king move,
+ * castling the other way included: 4.4.3, 4.7.2); else by capturing the
+ * touched opponent's piece if that can be done (4.3.3); else any move (4.5).
+ * ARB_OK, or ARB_E_EVENT with a message citing the article.
+ */
+static arb_status touch_check(const arb_game *g, arb_move m, const char *uci, arb_error *err)
+{
+	const arb_position *pos = pos_of(g);
+	arb_move moves[ARB_MAX_MOVES];
+	int n, can_move = 0, can_take = 0;
+	char at[3], victim[3], cite[64];
+	if (g->touch_side != (int)arb_position_side_to_move(pos) || ARB_MOVE_FROM(m) == g->touch_from)
+		return ARB_OK;
+	n = arb_position_legal_moves(pos, moves);
+	for (int i = 0; i < n; i++) {
+		can_move |= ARB_MOVE_FROM(moves[i]) == g->touch_from;
+		can_take |= g->touch_victim >= 0 && ARB_MOVE_TO(moves[i]) == g->touch_victim &&
+			    ARB_MOVE_KIND(moves[i]) != ARB_MOVE_CASTLING;
+	}
+	square_name(g->touch_from, at);
+	if (can_move && g->touch_castle) {
+		arb_rules_cite(&g->rules, ARB_ART_TOUCH_CASTLE, cite, sizeof cite);
+		return event_error(err, ARB_E_EVENT, 0,
+				   "move %s refused: after the illegal castling %s the king on %s "
+				   "must make another legal move, castling the other way included (%s)",
+				   uci, g->touch_text, at, cite);
+	}
+	arb_rules_cite(&g->rules, ARB_ART_TOUCH_MOVE, cite, sizeof cite);
+	if (can_move)
+		return event_error(err, ARB_E_EVENT, 0,
+				   "move %s refused: the move replacing the illegal move %s must be "
+				   "made with the piece touched on %s, which can move (%s)",
+				   uci, g->touch_text, at, cite);
+	if (can_take && ARB_MOVE_TO(m) != g->touch_victim)
+		return event_error(err, ARB_E_EVENT, 0,
+				   "move %s refused: the piece touched on %s cannot move, so the "
+				   "opponent's piece on %s it touched must be captured (%s)",
+				   uci, at, square_name(g->touch_victim, victim), cite);
+	return ARB_OK;
 }
 
 static arb_status illegal_event(arb_game *g, const arb_event *ev, arb_error *err)
@@ -1162,6 +1364,8 @@ static arb_status illegal_event(arb_game *g, const arb_event *ev, arb_error *err
 	char what[48];
 	snprintf(what, sizeof what, "illegal move %s", ev->move);
 	strike(g, c, what);
+	if (!g->ended && r->touch_move && g->touch_side < 0)
+		touch(g, c, from, to, ev->move);
 	return ARB_OK;
 }
 
@@ -1215,6 +1419,8 @@ arb_game *arb_game_new(const arb_rules *rules, const arb_position *start,
 	g->ending = -1;
 	g->offer_by = g->offer_lapsed_by = -1;
 	g->claim_open = -1;
+	g->touch_side = -1;
+	g->late_ms[0] = g->late_ms[1] = -1;
 	return g;
 }
 
@@ -1278,9 +1484,20 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 						   "move %s is not legal here (%s); a completed illegal "
 						   "move is an 'illegal:' event",
 						   ev.move, e.message);
+			if (touch_check(g, m, ev.move, err) != ARB_OK)
+				return ARB_E_EVENT;
 			ev.color = arb_position_side_to_move(pos);
-		} else if (ev.kind == ARB_EV_LATE && arb_history_ply_count(g->h) > 0) {
-			return event_error(err, ARB_E_EVENT, 0, "lateness is an event before move 1");
+		} else if (ev.kind == ARB_EV_LATE) {
+			if (arb_history_ply_count(g->h) > 0)
+				return event_error(err, ARB_E_EVENT, 0, "lateness is an event before move 1");
+			if (g->late_ms[ev.color] >= 0)
+				return event_error(err, ARB_E_EVENT, 0, "%s's arrival is already known",
+						   color_name(ev.color));
+			if (g->late_ms[!ev.color] > ev.ms[0])
+				return event_error(err, ARB_E_EVENT, 0,
+						   "late events come in the order of arrival (%s "
+						   "arrived later)",
+						   color_name(!ev.color));
 		}
 	}
 	if (!log_event(g, &ev))

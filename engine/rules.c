@@ -25,7 +25,7 @@ static const char *const article_keys[ARB_ART_COUNT] = {
 	"claim_penalty", "agreement", "offer", "resign", "illegal", "illegal_loss",
 	"promotion", "press", "completed", "flag", "flag_establish", "both_flags",
 	"default_time", "qpf", "increment_request", "draw_odds", "castling_960", "td",
-	"scoring",
+	"scoring", "touch_move", "touch_castle", "both_late",
 };
 
 /* The same keys as field names, for the field table. */
@@ -37,6 +37,7 @@ static const char *const article_fields[ARB_ART_COUNT] = {
 	"articles.flag", "articles.flag_establish", "articles.both_flags",
 	"articles.default_time", "articles.qpf", "articles.increment_request",
 	"articles.draw_odds", "articles.castling_960", "articles.td", "articles.scoring",
+	"articles.touch_move", "articles.touch_castle", "articles.both_late",
 };
 
 const char *arb_article_key(arb_article a)
@@ -68,7 +69,9 @@ static const char *const w_mate[] = { "fide", "fide1997-blitz", "uscf-14e", "usc
 static const char *const w_promo[] = { "illegal", "queen", "improper-press", "impossible", NULL };
 static const char *const w_press[] = { "misuse", "illegal", "impossible", NULL };
 static const char *const w_flag_by[] = { "arbiter", "claim", "server", NULL };
-static const char *const w_both[] = { "continue-unless-last", "draw", "uscf", NULL };
+static const char *const w_both[] = { "continue-unless-last", "draw", "uscf", "guidelines-iii",
+				      NULL };
+static const char *const w_late[] = { "white-clock", "split", NULL };
 static const char *const w_clock[] = { "analog", "digital", NULL };
 static const char *const w_period[] = { "auto", "not-last", "last", NULL };
 static const char *const w_qpf[] = { "none", "fide-10.2", "appendix-g", "guidelines-iii",
@@ -155,6 +158,8 @@ static const field fields[] = {
 	  "a pawn on the last rank with no piece chosen"),
 	E("illegal.press_without_move", press_without_move, w_press, ARB_ART_PRESS,
 	  "pressing the clock without a move"),
+	B("illegal.touch_move", touch_move, ARB_ART_TOUCH_MOVE,
+	  "the move replacing an illegal move is made with the piece it touched (castling: the king)"),
 
 	E("time.flag_test", flag_mate_test, w_mate, ARB_ART_FLAG,
 	  "test that turns a loss on time into a draw"),
@@ -163,7 +168,8 @@ static const field fields[] = {
 	B("time.claimant_flag_up", claimant_flag_up, ARB_ART_FLAG_ESTABLISH,
 	  "a player claiming on time must have his own flag up"),
 	E("time.both_flags", both_flags, w_both, ARB_ART_BOTH_FLAGS,
-	  "both flags down in unknown order: continue unless last period, draw, US Chess 14G"),
+	  "both flags down in unknown order: continue unless last period, draw, US Chess 14G, "
+	  "Guidelines III.3.1 where they apply (else the arbiter decides)"),
 	E("time.clock", clock, w_clock, ARB_ART_BOTH_FLAGS,
 	  "digital clocks show which flag fell first"),
 	E("time.period", period, w_period, ARB_ART_BOTH_FLAGS,
@@ -172,9 +178,14 @@ static const field fields[] = {
 	  "seconds a player may be late before losing; -1 = no rule"),
 	B("time.default_first_control", default_first_control, ARB_ART_DEFAULT_TIME,
 	  "a player also loses once his first time control has run out"),
+	E("time.both_late", both_late, w_late, ARB_ART_BOTH_LATE,
+	  "both players late: White's clock runs from the start, or the first to arrive splits "
+	  "the elapsed time (US 16K)"),
 	E("time.qpf", qpf, w_qpf, ARB_ART_QPF, "quickplay-finish / insufficient-losing-chances claims"),
 	B("time.qpf_announced", qpf_announced, ARB_ART_QPF,
 	  "the quickplay rules were announced (Appendix G, Guidelines III, variation 14H)"),
+	B("time.qpf_on_move", qpf_on_move, ARB_ART_QPF,
+	  "the quickplay claimant must be the player having the move"),
 	I("time.qpf_limit_ms", qpf_limit_ms, ARB_ART_QPF, "claimant's time must be at most this"),
 	I("time.qpf_reject_s", qpf_reject_s, ARB_ART_QPF,
 	  "seconds added to the opponent when a claim is rejected"),
@@ -243,6 +254,8 @@ void arb_rules_init(arb_rules *r)
 	r->default_s = 0;
 	r->qpf_limit_ms = 119999;
 	r->qpf_reject_s = 120;
+	r->qpf_on_move = 1;
+	r->touch_move = 1;
 	strcpy(r->points_win, "1");
 	strcpy(r->points_draw, "1/2");
 	strcpy(r->points_loss, "0");

@@ -78,6 +78,7 @@ return {
 		cannot_mate = blitz and "fide1997-blitz" or "none", -- 10.3: the third loses, no exception; C4: mating potential (MATRIX Q15)
 		promotion = "illegal", -- not covered in Arts 6-14: treated as an illegal move (7.4)
 		press_without_move = "misuse", -- 6.7c, 13.4: clock misuse, the arbiter's discretion
+		touch_move = true, -- 7.4: Article 4.3 applies to the move replacing the illegal move
 	},
 
 	time = {
@@ -89,8 +90,10 @@ return {
 		period = periods[period], -- 10.1: the quickplay finish is the last period
 		default_s = default_seconds(default), -- 6.6: one hour after the scheduled start
 		default_first_control = false,
+		both_late = "white-clock", -- 6.5: White's clock is started at the start, present or not
 		qpf = "fide-10.2", -- 10.2: the quickplay-finish claim (C5: not in blitz)
 		qpf_announced = true, -- 10.2 is part of the Laws: no announcement needed
+		qpf_on_move = false, -- 10.2: "the player" with under two minutes, on move or not (2009 added it)
 		qpf_limit_ms = 119999, -- 10.2: the claimant has less than two minutes
 		qpf_reject_s = 120, -- 10.2b: the opponent may get two extra minutes
 		qpf_reject_claimant_s = 0,
@@ -131,5 +134,8 @@ return {
 		castling_960 = "3.8 (by analogy)",
 		td = "13.1",
 		scoring = "11",
+		touch_move = "7.4 -> 4.3a",
+		touch_castle = "7.4 -> 4.3a", -- 7.4 names 4.3 only: the touched king must move
+		both_late = "6.5",
 	},
 }

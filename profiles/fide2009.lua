@@ -89,6 +89,7 @@ return {
 		cannot_mate = "fide", -- 7.4b, B.3c: a draw if the opponent cannot mate
 		promotion = "illegal", -- 7.4a: an unfinished promotion is an illegal move
 		press_without_move = "misuse", -- 6.7c, 13.4: clock misuse, the arbiter's discretion
+		touch_move = true, -- 7.4a: Articles 4.3 and 4.6 apply to the move replacing it
 	},
 
 	time = {
@@ -100,8 +101,10 @@ return {
 		period = periods[period], -- 6.11: whether play is in the last period
 		default_s = default_seconds(default), -- 6.6a: default time 0 unless the event says
 		default_first_control = false,
+		both_late = "white-clock", -- 6.6b: neither present, White loses the time until he arrives
 		qpf = "fide-10.2", -- 10.2: the quickplay-finish claim
 		qpf_announced = true, -- 10.2 is part of the Laws: no announcement needed
+		qpf_on_move = true, -- 10.2: the claimant must have the move
 		qpf_limit_ms = 119999, -- 10.2: the claimant has less than two minutes
 		qpf_reject_s = 120, -- 10.2c: +2 min to the opponent
 		qpf_reject_claimant_s = 0,
@@ -142,5 +145,8 @@ return {
 		castling_960 = "Appendix F",
 		td = "13.1",
 		scoring = "11",
+		touch_move = "7.4a -> 4.3a",
+		touch_castle = "7.4a -> 4.6b",
+		both_late = "6.6b",
 	},
 }

@@ -94,6 +94,7 @@ return {
 		cannot_mate = "fide", -- 7.5b, A.4b: a draw if the opponent cannot mate
 		promotion = "queen", -- 7.5a: the pawn becomes a queen, and 7.5b applies
 		press_without_move = "misuse", -- 6.2, 12.9: clock misuse, the arbiter's discretion
+		touch_move = true, -- 7.5a: Articles 4.3 and 4.7 apply to the move replacing it
 	},
 
 	time = {
@@ -105,8 +106,10 @@ return {
 		period = periods[period], -- 6.11: whether play is in the last period
 		default_s = default_seconds(default), -- 6.7a: the default time of the event
 		default_first_control = false,
+		both_late = "white-clock", -- 6.7b: neither present, White loses the time until he arrives
 		qpf = "appendix-g", -- Appendix G (quickplay finishes)
 		qpf_announced = appendix_g == "on", -- G.2: only when announced beforehand
+		qpf_on_move = true, -- G.5: the player having the move
 		qpf_limit_ms = 119999, -- G.4/G.5: the claimant has less than two minutes
 		qpf_reject_s = 120, -- G.5c: +2 min to the opponent
 		qpf_reject_claimant_s = 0,
@@ -147,5 +150,8 @@ return {
 		castling_960 = "Appendix F",
 		td = "12.1",
 		scoring = "10.1",
+		touch_move = "7.5a -> 4.3a",
+		touch_castle = "7.5a -> 4.7b",
+		both_late = "6.7b",
 	},
 }

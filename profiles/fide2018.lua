@@ -82,19 +82,24 @@ return {
 		cannot_mate = "fide", -- 7.5.5: a draw if the opponent cannot mate
 		promotion = "queen", -- 7.5.2: the pawn becomes a queen, and 7.5.5 applies
 		press_without_move = "illegal", -- 7.5.3: pressing without a move is an illegal move
+		touch_move = true, -- 7.5.1: Articles 4.3 and 4.7 apply to the move replacing it
 	},
 
 	time = {
 		flag_test = "fide", -- 6.9 (A.4.3): a draw if the opponent cannot mate
 		flag_by = "arbiter", -- 6.8 (A.4.5): the arbiter, or a valid claim
 		claimant_flag_up = false, -- 6.8: no condition on the claimant's own flag
-		both_flags = "continue-unless-last", -- III.3.1.1 continue / III.3.1.2 draw in the last period
+		both_flags = "guidelines-iii", -- III.3.1.1 continue / III.3.1.2 draw in the last period,
+		-- where Guidelines III apply (III.2.1 announced, III.2.2 no increment, not blitz);
+		-- elsewhere the Laws have no rule and the arbiter decides (12.1)
 		clock = clock, -- digital clocks show which flag fell first
 		period = periods[period], -- III.3.1: whether play is in the last period
 		default_s = default_seconds(default), -- 6.7.1: the default time; unstated = 0
 		default_first_control = false,
+		both_late = "white-clock", -- 6.7.2: neither present, White loses the time until he arrives
 		qpf = "guidelines-iii", -- Guidelines III (quickplay finishes)
 		qpf_announced = guidelines == "on", -- III.2.1: only when announced beforehand
+		qpf_on_move = true, -- III.5: the player having the move
 		qpf_limit_ms = 119999, -- III.5: the claimant has less than two minutes
 		qpf_reject_s = 120, -- III.5.3: the opponent may get +2 min
 		qpf_reject_claimant_s = 0,
@@ -135,5 +140,8 @@ return {
 		castling_960 = "II.3",
 		td = "12.1",
 		scoring = "10.1",
+		touch_move = "7.5.1 -> 4.3.1",
+		touch_castle = "7.5.1 -> 4.7.2",
+		both_late = "6.7.2",
 	},
 }

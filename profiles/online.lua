@@ -48,6 +48,7 @@ return {
 		cannot_mate = "lichess",
 		promotion = "impossible", -- the interface asks for the piece
 		press_without_move = "impossible",
+		touch_move = false, -- nothing is touched: the server refuses the input
 	},
 
 	time = {
@@ -59,8 +60,10 @@ return {
 		period = "auto",
 		default_s = -1, -- no lateness rule (a game is aborted until both have moved)
 		default_first_control = false,
+		both_late = "white-clock", -- no lateness rule online
 		qpf = "none", -- no such claim online
 		qpf_announced = false,
+		qpf_on_move = false,
 		qpf_limit_ms = 0,
 		qpf_reject_s = 0,
 		qpf_reject_claimant_s = 0,
@@ -100,5 +103,8 @@ return {
 		castling_960 = "Chess960 variant",
 		td = "n/a (no arbiter online)",
 		scoring = "1 / 1/2 / 0",
+		touch_move = "n/a (input refused)",
+		touch_castle = "n/a (input refused)",
+		both_late = "Game.abortable",
 	},
 }

@@ -81,6 +81,7 @@ return {
 		cannot_mate = blitz and "uscf-blitz" or "uscf-14e", -- blitz 7c, 8d: mating material
 		promotion = "improper-press", -- 8F7: not illegal; the opponent restarts the clock
 		press_without_move = "misuse", -- 16: clock use, the director's discretion
+		touch_move = true, -- 11D: a legal move with the touched piece
 	},
 
 	time = {
@@ -92,8 +93,10 @@ return {
 		period = "auto",
 		default_s = default_s, -- 13D: one hour late loses
 		default_first_control = true, -- 13D: ...or once the first control has run out
+		both_late = "split", -- 16K: the first to arrive splits the elapsed time
 		qpf = "uscf-14h", -- 14H: insufficient losing chances
 		qpf_announced = var14h == "on", -- variation 14H (the main rule has no such claims)
+		qpf_on_move = true, -- variation 14H1: a player on the move
 		qpf_limit_ms = 120000, -- 14H: two minutes or less
 		qpf_reject_s = 0, -- 14H2: nothing added to the opponent
 		qpf_reject_claimant_s = 60, -- 14H2d: the claimant may lose up to a minute
@@ -134,5 +137,8 @@ return {
 		castling_960 = "n/a (not in chapter 1)",
 		td = "14K",
 		scoring = "4D",
+		touch_move = "11D",
+		touch_castle = "11D",
+		both_late = "16K",
 	},
 }

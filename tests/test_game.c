@@ -141,7 +141,6 @@ START_TEST(test_refused_events_change_nothing)
 		"illegal:black:e7e6",	  /* black is not on move */
 		"ruling:reject",	  /* no claim */
 		"late:white:10",	  /* after move 1 */
-		"claim:threefold:white@a1a5", /* intended move not legal */
 		"nopromo:white:e4e5",	  /* not a promotion */
 	};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
@@ -266,8 +265,8 @@ START_TEST(test_flags)
 	play("time.flag_test=uscf-14e", bishops, "flag:black", "1/2-1/2", "time-draw");
 	play("time.flag_test=uscf-blitz", bishops, "flag:black", "1/2-1/2", "time-draw");
 	play("time.flag_test=lichess", bishops, "flag:black", "1-0", "time-forfeit");
-	play("time.flag_test=lichess", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1", "flag:black", "1/2-1/2",
-	     "time-draw");
+	play("time.flag_test=lichess;draw.dead=material", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
+	     "flag:black", "1/2-1/2", "time-draw");
 	play(NULL, "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "1/2-1/2", "time-draw");
 	/* Not yet established: a mate first wins. */
 	play(NULL, START, "f2f3 e7e5 g2g4 flagdown:black d8h4", "0-1", "checkmate");
@@ -1083,6 +1082,217 @@ START_TEST(test_token_log_round_trip)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------
+ * Rulings of issue 16 (each against its article; see also the R rows of
+ * data/scenarios.tsv)
+ * ---------------------------------------------------------------------- */
+
+/* A dead position ends the game before a flag fall or an illegal-move loss
+ * is looked at (FIDE 5.2.2 in 6.9/7.5.5; US 14D before 14E and blitz 7c),
+ * under every test but the material-only one. */
+START_TEST(test_dead_before_flag)
+{
+	const char *bb = "8/8/8/4k3/8/4B3/8/2B1K3 b - - 0 1"; /* bishops on one colour */
+	const char *ob = "8/8/8/4k3/8/5B2/8/2B1K3 b - - 0 1"; /* on both colours */
+	const char *wall = "8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3K4/8 b - - 0 1";
+	static const char *const tests[] = { "uscf-14e", "uscf-blitz", "fide", "none" };
+	char kv[128];
+	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+		snprintf(kv, sizeof kv, "time.flag_test=%s;draw.dead=uscf", tests[i]);
+		play(kv, bb, "flag:black", "1/2-1/2", "insufficient-material");
+		play(kv, wall, "flag:black", "1/2-1/2", "dead-position");
+		snprintf(kv, sizeof kv, "time.flag_test=%s", tests[i]);
+		play(kv, wall, "flag:black", "1/2-1/2", "dead-position");
+		snprintf(kv, sizeof kv, "illegal.lose_on=1;illegal.cannot_mate=%s", tests[i]);
+		play(kv, bb, "illegal:black:e5d4", "1/2-1/2", "dead-position");
+	}
+	/* Not dead: the tests decide as before. */
+	play("time.flag_test=uscf-blitz", ob, "flag:black", "1-0", "time-forfeit");
+	play("time.flag_test=uscf-14e", ob, "flag:black", "1-0", "time-forfeit");
+	play("illegal.lose_on=1;illegal.cannot_mate=uscf-blitz", ob, "illegal:black:e5e4", "1-0",
+	     "illegal-move-loss");
+	/* A penalty (no loss) is not an ending: the dead position is not looked at. */
+	play(NULL, wall, "illegal:black:e7e5", "*", "illegal-move-penalty");
+	/* Material-only (lichess): the wall is not seen, the material test decides. */
+	play("time.flag_test=lichess;draw.dead=material", wall, "flag:black", "1-0", "time-forfeit");
+}
+END_TEST
+
+/* Quickplay claims: on move or not (time.qpf_on_move), US 14H1 only in a
+ * sudden-death control. */
+START_TEST(test_quickplay_conditions)
+{
+	const char *off = "4k3/r7/8/8/8/8/7R/4K3 b - - 0 1"; /* White claims, Black to move */
+	const char *on = "4k3/r7/8/8/8/8/7R/4K3 w - - 0 1";
+	const char *kv97 = "time.qpf=fide-10.2;time.qpf_announced=true;time.qpf_on_move=false";
+	play(kv97, off, "clock:90:600 claim:qpf:white ruling:draw", "1/2-1/2", "qpf-draw");
+	play("time.qpf=fide-10.2;time.qpf_announced=true", off, "clock:90:600 claim:qpf:white",
+	     "*", "qpf-invalid");
+	play("time.qpf=fide-10.2;time.qpf_announced=true", on,
+	     "clock:90:600 claim:qpf:white ruling:draw", "1/2-1/2", "qpf-draw");
+	/* US variation 14H: not in the first of two controls, not off move. */
+	arb_rules us = rules_of("time.qpf=uscf-14h;time.qpf_announced=true;time.qpf_limit_ms=120000");
+	arb_position *p = arb_position_new();
+	arb_time_control tc;
+	arb_game_result r;
+	ck_assert_int_eq(arb_tc_parse("40/90;SD/30;d0", &tc, NULL), ARB_OK);
+	ck_assert_int_eq(arb_position_set_fen(p, on, 0, NULL), ARB_OK);
+	arb_game *g = arb_game_new(&us, p, &tc);
+	ck_assert_int_eq(arb_game_tokens(g, "clock:90:600 claim:qpf:white", NULL), ARB_OK);
+	arb_game_result_get(g, &r);
+	ck_assert_str_eq(r.reason, "qpf-unavailable");
+	ck_assert(strstr(r.detail, "sudden-death") != NULL);
+	arb_game_free(g);
+	/* G/90 with no delay: on move only. */
+	ck_assert_int_eq(arb_tc_parse("G/90;d0", &tc, NULL), ARB_OK);
+	for (int side = 0; side < 2; side++) {
+		ck_assert_int_eq(arb_position_set_fen(p, side ? off : on, 0, NULL), ARB_OK);
+		g = arb_game_new(&us, p, &tc);
+		ck_assert_int_eq(arb_game_tokens(g, "clock:90:600 claim:qpf:white ruling:draw", NULL),
+				 ARB_OK);
+		arb_game_result_get(g, &r);
+		ck_assert_str_eq(r.reason, side ? "qpf-invalid" : "qpf-draw");
+		arb_game_free(g);
+	}
+	arb_position_free(p);
+}
+END_TEST
+
+/* An intended move that is illegal: an incorrect claim with the penalty,
+ * the claim an offer, nothing played; the claimant then moves. */
+START_TEST(test_claim_illegal_intended_move)
+{
+	const char *rep = "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+	char tokens[256];
+	snprintf(tokens, sizeof tokens, "%s claim:threefold:black@f6f4", rep);
+	arb_game *g = game_of(NULL, START);
+	arb_game_result r;
+	ck_assert_int_eq(arb_game_tokens(g, tokens, NULL), ARB_OK);
+	arb_game_result_get(g, &r);
+	ck_assert_str_eq(r.reason, "threefold-claim-rejected");
+	ck_assert(strstr(r.detail, "f6f4 is illegal") != NULL);
+	ck_assert(has_effect(&r, "+120s:white"));
+	ck_assert_int_eq(arb_game_ply_count(g), 9); /* nothing played */
+	ck_assert_int_eq(arb_game_tokens(g, "b8c6", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_ply_count(g), 10);
+	arb_game_free(g);
+	/* Accepted before the claimant moves: the claim was an offer. */
+	snprintf(tokens, sizeof tokens, "%s claim:threefold:black@f6f4 accept:white", rep);
+	play(NULL, START, tokens, "1/2-1/2", "agreement");
+	/* Fifty moves. */
+	const arb_game_result *res = play(NULL, "8/8/2k5/8/8/8/3K4/4R3 w - - 97 120",
+					  "claim:fifty:white@e1f2 e1e2", "*", "fifty-claim-rejected");
+	ck_assert(has_effect(res, "+120s:black") && !has_effect(res, "move-played:e1f2"));
+	/* Not on move comes first. */
+	res = play(NULL, START, "e2e4 claim:threefold:white@a1a5", "*", "threefold-claim-rejected");
+	ck_assert_int_eq(res->neffects, 0);
+}
+END_TEST
+
+/* Touch-move on the move replacing an illegal move (4.3, 4.4/4.7). */
+static void refused(const char *kv, const char *fen, const char *tokens, const char *why)
+{
+	arb_game *g = game_of(kv, fen);
+	arb_error err;
+	ck_assert_msg(arb_game_tokens(g, tokens, &err) == ARB_E_EVENT, "%s accepted", tokens);
+	ck_assert_msg(strstr(err.message, why) != NULL, "%s: %s", tokens, err.message);
+	arb_game_free(g);
+}
+
+START_TEST(test_touch_move_after_illegal)
+{
+	const char *kv = "articles.touch_move=7.5.1 -> 4.3.1;articles.touch_castle=7.5.1 -> 4.7.2";
+	refused(kv, START, "illegal:white:e2e5 d2d4", "rules 7.5.1 -> 4.3.1");
+	refused(kv, START, "illegal:white:e2e5 d2d4", "piece touched on e2");
+	play(kv, START, "illegal:white:e2e5 e2e4", "*", "illegal-move-penalty");
+	/* The rule can be switched off (a profile for an experiment). */
+	play("illegal.touch_move=false", START, "illegal:white:e2e5 d2d4", "*",
+	     "illegal-move-penalty");
+	/* Black too; the constraint ends with the replacement move. */
+	play(kv, START, "e2e4 illegal:black:g8g6 g8f6 d2d4 b8c6", "*", "illegal-move-penalty");
+	/* Castling attempt: a king move, or castling the other way. */
+	const char *cas = "r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1";
+	play(kv, cas, "illegal:white:e1g1 e1c1", "*", "illegal-move-penalty");
+	play(kv, cas, "illegal:white:e1g1 e1f2", "*", "illegal-move-penalty");
+	refused(kv, cas, "illegal:white:e1g1 h1h2", "rules 7.5.1 -> 4.7.2");
+	/* A king that cannot move: any move (4.4.3, 4.5). */
+	play(kv, "4k3/8/8/8/8/8/3PPP2/3QKBNR w K - 0 1", "illegal:white:e1g1 h1h8", "*",
+	     "illegal-move-penalty");
+	/* The touched piece cannot move: any move (4.5). */
+	play(kv, "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1", "illegal:white:e2e4 e1d1", "*",
+	     "illegal-move-penalty");
+	/* A capture attempt by a piece that cannot move: the touched opponent's
+	 * piece must be taken if it can be (4.3.3). The bishop b1 is boxed in by
+	 * the pawns a2 and c2; b1xe4 is illegal; the rook d4 can take e4. */
+	const char *cap = "4k3/8/8/8/3Rp3/8/P1P5/1B2K3 w - - 0 1";
+	play(kv, cap, "illegal:white:b1e4 d4e4", "*", "illegal-move-penalty");
+	refused(kv, cap, "illegal:white:b1e4 d4d5", "must be captured");
+	/* An illegal "move" from an empty square touched nothing. */
+	play(kv, START, "illegal:white:e3e4 d2d4", "*", "illegal-move-penalty");
+}
+END_TEST
+
+/* Both players late: whose clock ran, and how much each loses. */
+START_TEST(test_both_late)
+{
+	const arb_game_result *r;
+	const char *fide = "time.default_s=1800;articles.both_late=6.7.2";
+	r = play(fide, START, "late:white:600 late:black:900", "*", "both-late");
+	ck_assert(has_effect(r, "-600s:white") && has_effect(r, "-300s:black"));
+	ck_assert_int_eq(r->neffects, 2);
+	r = play(fide, START, "late:black:600 late:white:900", "*", "both-late");
+	ck_assert(has_effect(r, "-600s:black") && has_effect(r, "+600s:black") &&
+		  has_effect(r, "-900s:white"));
+	const char *us = "time.default_s=3600;time.both_late=split";
+	r = play(us, START, "late:white:600 late:black:900", "*", "both-late");
+	ck_assert(has_effect(r, "-600s:white") && has_effect(r, "+300s:white") &&
+		  has_effect(r, "-600s:black"));
+	/* Only one late. */
+	r = play(fide, START, "late:black:900", "*", "late-time-lost");
+	ck_assert(has_effect(r, "-900s:black") && r->neffects == 1);
+	/* The clocks as known: a 90-minute control, both late under US 16K. */
+	arb_game *g = game_of("time.default_s=3600;time.both_late=split;time.tc=G/90", START);
+	ck_assert_int_eq(arb_game_tokens(g, "late:black:600 late:white:900", NULL), ARB_OK);
+	ck_assert_int_eq(arb_game_time(g, ARB_BLACK), 5400000 - 300000);
+	ck_assert_int_eq(arb_game_time(g, ARB_WHITE), 5400000 - 600000);
+	arb_game_free(g);
+	/* Out of order, twice: refused. */
+	refused(fide, START, "late:black:900 late:white:600", "order of arrival");
+	refused(fide, START, "late:black:900 late:black:950", "already known");
+	/* The second one past the default time loses. */
+	play(fide, START, "late:white:600 late:black:2000", "1-0", "default-loss");
+}
+END_TEST
+
+/* Guidelines III.3.1 only where they apply; elsewhere the arbiter decides. */
+START_TEST(test_both_flags_guidelines)
+{
+	const char *base = "time.both_flags=guidelines-iii;time.clock=analog;"
+			   "articles.both_flags=III.3.1;articles.td=12.1";
+	char kv[256];
+	const arb_game_result *r;
+	snprintf(kv, sizeof kv, "%s;time.qpf_announced=true;time.tc=G/90", base);
+	r = play(kv, START, "e2e4 e7e5 flag:both", "1/2-1/2", "both-flags-draw");
+	ck_assert_str_eq(r->article, "rules III.3.1");
+	snprintf(kv, sizeof kv, "%s;time.qpf_announced=true;time.tc=40/90, SD/30", base);
+	play(kv, START, "e2e4 e7e5 flag:both", "*", "both-flags-continue");
+	snprintf(kv, sizeof kv, "%s;time.tc=G/90", base);
+	r = play(kv, START, "e2e4 e7e5 flag:both", "*", "both-flags-arbiter");
+	ck_assert_str_eq(r->article, "rules 12.1");
+	ck_assert(strstr(r->detail, "III.2.1") != NULL);
+	snprintf(kv, sizeof kv, "%s;time.qpf_announced=true;time.tc=5400+30", base);
+	r = play(kv, START, "e2e4 e7e5 flag:both", "*", "both-flags-arbiter");
+	ck_assert(strstr(r->detail, "increment") != NULL);
+	snprintf(kv, sizeof kv, "%s;time.qpf_announced=true;speed=blitz", base);
+	r = play(kv, START, "e2e4 e7e5 flag:both", "*", "both-flags-arbiter");
+	ck_assert(strstr(r->detail, "blitz") != NULL);
+	/* The arbiter rules a draw; or play goes on. */
+	snprintf(kv, sizeof kv, "%s;speed=blitz", base);
+	play(kv, START, "e2e4 e7e5 flag:both ruling:draw", "1/2-1/2", "td-draw");
+	play(kv, START, "e2e4 e7e5 flag:both g1f3", "*", "both-flags-arbiter");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("game");
@@ -1110,6 +1320,12 @@ static Suite *suite(void)
 	tcase_add_test(t, test_forfeit_tokens);
 	tcase_add_test(t, test_write_inferred);
 	tcase_add_test(t, test_token_log_round_trip);
+	tcase_add_test(t, test_dead_before_flag);
+	tcase_add_test(t, test_quickplay_conditions);
+	tcase_add_test(t, test_claim_illegal_intended_move);
+	tcase_add_test(t, test_touch_move_after_illegal);
+	tcase_add_test(t, test_both_late);
+	tcase_add_test(t, test_both_flags_guidelines);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -1232,7 +1232,8 @@ typedef enum arb_article {
 	ARB_ART_ILLEGAL_LOSS, ARB_ART_PROMOTION, ARB_ART_PRESS, ARB_ART_COMPLETED,
 	ARB_ART_FLAG, ARB_ART_FLAG_ESTABLISH, ARB_ART_BOTH_FLAGS, ARB_ART_DEFAULT_TIME,
 	ARB_ART_QPF, ARB_ART_INCREMENT_REQUEST, ARB_ART_DRAW_ODDS, ARB_ART_CASTLING_960,
-	ARB_ART_TD, ARB_ART_SCORING,
+	ARB_ART_TD, ARB_ART_SCORING, ARB_ART_TOUCH_MOVE, ARB_ART_TOUCH_CASTLE,
+	ARB_ART_BOTH_LATE,
 	ARB_ART_COUNT
 } arb_article;
 
@@ -1254,7 +1255,9 @@ typedef enum { ARB_PROMO_ILLEGAL = 0, ARB_PROMO_QUEEN, ARB_PROMO_IMPROPER_PRESS,
 	       ARB_PROMO_IMPOSSIBLE } arb_promotion_rule;
 typedef enum { ARB_PRESS_MISUSE = 0, ARB_PRESS_ILLEGAL, ARB_PRESS_IMPOSSIBLE } arb_press_rule;
 typedef enum { ARB_FLAG_BY_ARBITER = 0, ARB_FLAG_BY_CLAIM, ARB_FLAG_BY_SERVER } arb_flag_by;
-typedef enum { ARB_BOTH_CONTINUE_UNLESS_LAST = 0, ARB_BOTH_DRAW, ARB_BOTH_USCF } arb_both_flags;
+typedef enum { ARB_BOTH_CONTINUE_UNLESS_LAST = 0, ARB_BOTH_DRAW, ARB_BOTH_USCF,
+	       ARB_BOTH_GUIDELINES_III } arb_both_flags;
+typedef enum { ARB_LATE_WHITE_CLOCK = 0, ARB_LATE_SPLIT } arb_both_late;
 typedef enum { ARB_CLOCK_ANALOG = 0, ARB_CLOCK_DIGITAL } arb_clock_kind;
 typedef enum { ARB_PERIOD_AUTO = 0, ARB_PERIOD_NOT_LAST, ARB_PERIOD_LAST } arb_period_rule;
 typedef enum { ARB_QPF_NONE = 0, ARB_QPF_FIDE_10_2, ARB_QPF_APPENDIX_G,
@@ -1315,6 +1318,7 @@ typedef struct arb_rules {
 	arb_mate_test illegal_mate_test;      /* illegal.cannot_mate */
 	arb_promotion_rule promotion;         /* illegal.promotion */
 	arb_press_rule press_without_move;    /* illegal.press_without_move */
+	int touch_move;                       /* illegal.touch_move: the replacement obeys 4.3/4.4 */
 
 	arb_mate_test flag_mate_test;         /* time.flag_test */
 	arb_flag_by flag_by;                  /* time.flag_by */
@@ -1324,8 +1328,10 @@ typedef struct arb_rules {
 	arb_period_rule period;               /* time.period */
 	int default_s;                        /* time.default_s: -1 = no rule */
 	int default_first_control;            /* time.default_first_control */
+	arb_both_late both_late;              /* time.both_late */
 	arb_qpf_rule qpf;                     /* time.qpf */
 	int qpf_announced;                    /* time.qpf_announced */
+	int qpf_on_move;                      /* time.qpf_on_move: claimant must have the move */
 	int qpf_limit_ms;                     /* time.qpf_limit_ms: claimant at most */
 	int qpf_reject_s;                     /* time.qpf_reject_s: to the opponent */
 	int qpf_reject_claimant_s;            /* time.qpf_reject_claimant_s: taken */
