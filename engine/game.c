@@ -783,7 +783,10 @@ static long extra_time_ms(const arb_game *g, int side, int *unknown_default)
 }
 
 /* Quickplay-finish claims (FIDE 1997/2009 10.2, 2014 App. G.5, 2018+
- * Guidelines III.5; US variation 14H) and the 5-second request (G.4, III.4). */
+ * Guidelines III.5; US variation 14H) and the 5-second request (G.4, III.4).
+ * A claim the rules do not offer here cites where they say so (articles
+ * qpf_scope: 2014 G.2/G.3, 2018+ III.2.1/III.2.2, 2009 B.3b, US 14H1), not
+ * the claim's own article, which does not apply. */
 static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 {
 	const arb_rules *r = &g->rules;
@@ -799,11 +802,11 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 	}
 	if (r->qpf == ARB_QPF_USCF_14H) {
 		if (!r->qpf_announced) {
-			decide(g, 0, "qpf-unavailable", art, "(main rule 14H: no such claims)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF, "(main rule 14H: no such claims)");
 			return ARB_OK;
 		}
 		if (extra > 0) {
-			decide(g, 0, "qpf-unavailable", art, "(%s clock)",
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(%s clock)",
 			       dflt ? "default delay" : "delay or increment");
 			return ARB_OK;
 		}
@@ -813,20 +816,20 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 		}
 		if (!last_period(g, c)) {
 			/* Variation 14H1: "in a sudden death time control". */
-			decide(g, 0, "qpf-unavailable", art, "(not a sudden-death control)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(not a sudden-death control)");
 			return ARB_OK;
 		}
 	} else {
 		if (r->speed == ARB_SPEED_BLITZ) {
-			decide(g, 0, "qpf-unavailable", art, "(blitz)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(blitz)");
 			return ARB_OK;
 		}
 		if (r->qpf != ARB_QPF_FIDE_10_2 && !r->qpf_announced) {
-			decide(g, 0, "qpf-unavailable", art, "(not announced)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(not announced)");
 			return ARB_OK;
 		}
 		if (r->qpf != ARB_QPF_FIDE_10_2 && extra > 0) {
-			decide(g, 0, "qpf-unavailable", art, "(increment)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(increment)");
 			return ARB_OK;
 		}
 		if (!last_period(g, c)) {

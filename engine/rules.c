@@ -25,7 +25,7 @@ static const char *const article_keys[ARB_ART_COUNT] = {
 	"claim_penalty", "agreement", "offer", "resign", "illegal", "illegal_loss",
 	"promotion", "press", "completed", "flag", "flag_establish", "both_flags",
 	"default_time", "qpf", "increment_request", "draw_odds", "castling_960", "td",
-	"scoring", "touch_move", "touch_castle", "both_late",
+	"scoring", "touch_move", "touch_castle", "both_late", "qpf_scope",
 };
 
 /* The same keys as field names, for the field table. */
@@ -38,6 +38,7 @@ static const char *const article_fields[ARB_ART_COUNT] = {
 	"articles.default_time", "articles.qpf", "articles.increment_request",
 	"articles.draw_odds", "articles.castling_960", "articles.td", "articles.scoring",
 	"articles.touch_move", "articles.touch_castle", "articles.both_late",
+	"articles.qpf_scope",
 };
 
 const char *arb_article_key(arb_article a)

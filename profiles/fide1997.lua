@@ -137,5 +137,6 @@ return {
 		touch_move = "7.4 -> 4.3a",
 		touch_castle = "7.4 -> 4.3a", -- 7.4 names 4.3 only: the touched king must move
 		both_late = "6.5",
+		qpf_scope = "C5", -- 10.2 is part of the Laws; blitz: not available
 	},
 }

@@ -148,5 +148,6 @@ return {
 		touch_move = "7.4a -> 4.3a",
 		touch_castle = "7.4a -> 4.6b",
 		both_late = "6.6b",
+		qpf_scope = "B.3b", -- 10.2 is part of the Laws; blitz: not available
 	},
 }

@@ -153,5 +153,6 @@ return {
 		touch_move = "7.5a -> 4.3a",
 		touch_castle = "7.5a -> 4.7b",
 		both_late = "6.7b",
+		qpf_scope = "G.2, G.3", -- announced; standard or rapid without increment
 	},
 }

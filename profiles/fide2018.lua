@@ -143,5 +143,6 @@ return {
 		touch_move = "7.5.1 -> 4.3.1",
 		touch_castle = "7.5.1 -> 4.7.2",
 		both_late = "6.7.2",
+		qpf_scope = "III.2.1, III.2.2", -- announced; standard or rapid without increment
 	},
 }

@@ -106,5 +106,6 @@ return {
 		touch_move = "n/a (input refused)",
 		touch_castle = "n/a (input refused)",
 		both_late = "Game.abortable",
+		qpf_scope = "n/a (no such claim)",
 	},
 }

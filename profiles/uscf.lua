@@ -140,5 +140,6 @@ return {
 		touch_move = "11D",
 		touch_castle = "11D",
 		both_late = "16K",
+		qpf_scope = "14H1", -- variation 14H: sudden death, no working delay or increment
 	},
 }
