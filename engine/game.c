@@ -951,12 +951,12 @@ static void flag_fall(arb_game *g, int side)
 static const char *guidelines_iii_off(const arb_game *g, int side)
 {
 	const arb_period *p = current_period(g, side);
-	if (!g->rules.qpf_announced)
-		return "not announced (III.2.1)";
 	if (g->rules.speed == ARB_SPEED_BLITZ)
 		return "blitz (III.2.2)";
 	if (p && (p->increment_ms > 0 || p->delay_ms > 0))
 		return "increment (III.2.2)";
+	if (!g->rules.qpf_announced)
+		return "not announced (III.2.1)";
 	return NULL;
 }
 
@@ -973,8 +973,12 @@ static void both_flags(arb_game *g, const char *why)
 		if ((off = guidelines_iii_off(g, side)) != NULL) {
 			/* No article decides it: the arbiter's ruling (a ruling:draw
 			 * event, or play goes on). */
+			size_t k = strlen(why);
+			if (k > 1 && why[0] == '(' && why[k - 1] == ')')
+				why++, k -= 2; /* "(order unknown)" -> "order unknown" */
 			decide(g, 0, "both-flags-arbiter", ARB_ART_TD,
-			       "%s; Guidelines III not in force: %s; the arbiter decides", why, off);
+			       "(%.*s; Guidelines III not in force: %s; the arbiter decides)", (int)k,
+			       why, off);
 			g->flag_down[0] = g->flag_down[1] = 0;
 			return;
 		}
