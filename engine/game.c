@@ -370,12 +370,11 @@ static int dead_first(arb_game *g, const char *instead)
 	int material = arb_position_insufficient_both(pos);
 	if (!material && arb_position_dead(pos, FLAG_NODES) != ARB_UNWINNABLE)
 		return 0;
-	const char *code = material && r->dead == ARB_DEAD_USCF ? "insufficient-material"
-								: "dead-position";
-	arb_decision *d = decide(g, 0, code, ARB_ART_DEAD, "(%s: the game was over before the %s)",
-				 material ? "insufficient material"
-					  : "no series of legal moves can mate",
-				 instead);
+	const char *code =
+		material && r->dead == ARB_DEAD_USCF ? "insufficient-material" : "dead-position";
+	arb_decision *d = decide(
+		g, 0, code, ARB_ART_DEAD, "(%s: the game was over before the %s)",
+		material ? "insufficient material" : "no series of legal moves can mate", instead);
 	end_game(g, d, "1/2-1/2", -1);
 	return 1;
 }
@@ -802,7 +801,8 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 	}
 	if (r->qpf == ARB_QPF_USCF_14H) {
 		if (!r->qpf_announced) {
-			decide(g, 0, "qpf-unavailable", ARB_ART_QPF, "(main rule 14H: no such claims)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF,
+			       "(main rule 14H: no such claims)");
 			return ARB_OK;
 		}
 		if (extra > 0) {
@@ -816,7 +816,8 @@ static arb_status claim_qpf(arb_game *g, const arb_event *ev)
 		}
 		if (!last_period(g, c)) {
 			/* Variation 14H1: "in a sudden death time control". */
-			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE, "(not a sudden-death control)");
+			decide(g, 0, "qpf-unavailable", ARB_ART_QPF_SCOPE,
+			       "(not a sudden-death control)");
 			return ARB_OK;
 		}
 	} else {
@@ -977,8 +978,8 @@ static void both_flags(arb_game *g, const char *why)
 			if (k > 1 && why[0] == '(' && why[k - 1] == ')')
 				why++, k -= 2; /* "(order unknown)" -> "order unknown" */
 			decide(g, 0, "both-flags-arbiter", ARB_ART_TD,
-			       "(%.*s; Guidelines III not in force: %s; the arbiter decides)", (int)k,
-			       why, off);
+			       "(%.*s; Guidelines III not in force: %s; the arbiter decides)",
+			       (int)k, why, off);
 			g->flag_down[0] = g->flag_down[1] = 0;
 			return;
 		}
@@ -1183,8 +1184,8 @@ static arb_status late(arb_game *g, int c, long ms)
 		d = decide(g, 0, "both-late", ARB_ART_BOTH_LATE, NULL);
 	else
 		d = decide(g, 0, "late-time-lost", ARB_ART_DEFAULT_TIME,
-			   "(%s arrived %s after the start; his clock ran from %s)", color_name(c), s,
-			   c == ARB_WHITE ? "the start" : "white's first move");
+			   "(%s arrived %s after the start; his clock ran from %s)", color_name(c),
+			   s, c == ARB_WHITE ? "the start" : "white's first move");
 	if (!d)
 		return ARB_E_NOMEM;
 	late_clocks(g, d, c, ms);
@@ -1240,9 +1241,10 @@ static void touch(arb_game *g, int side, int from, int to, const char *text)
 	g->touch_side = side;
 	g->touch_from = from;
 	g->touch_victim = q != ARB_EMPTY && (int)ARB_PIECE_COLOR(q) != side ? to : -1;
-	g->touch_castle = ARB_PIECE_TYPE(p) == ARB_KING &&
-			  ((q == ARB_PIECE(side, ARB_ROOK)) ||
-			   (ARB_RANK(from) == ARB_RANK(to) && abs(ARB_FILE(from) - ARB_FILE(to)) == 2));
+	g->touch_castle =
+		ARB_PIECE_TYPE(p) == ARB_KING &&
+		((q == ARB_PIECE(side, ARB_ROOK)) ||
+		 (ARB_RANK(from) == ARB_RANK(to) && abs(ARB_FILE(from) - ARB_FILE(to)) == 2));
 	snprintf(g->touch_text, sizeof g->touch_text, "%s", text);
 }
 
@@ -1267,7 +1269,8 @@ static arb_status touch_check(const arb_game *g, arb_move m, const char *uci, ar
 	arb_move moves[ARB_MAX_MOVES];
 	int n, can_move = 0, can_take = 0;
 	char at[3], victim[3], cite[64];
-	if (g->touch_side != (int)arb_position_side_to_move(pos) || ARB_MOVE_FROM(m) == g->touch_from)
+	if (g->touch_side != (int)arb_position_side_to_move(pos) ||
+	    ARB_MOVE_FROM(m) == g->touch_from)
 		return ARB_OK;
 	n = arb_position_legal_moves(pos, moves);
 	for (int i = 0; i < n; i++) {
@@ -1278,17 +1281,19 @@ static arb_status touch_check(const arb_game *g, arb_move m, const char *uci, ar
 	square_name(g->touch_from, at);
 	if (can_move && g->touch_castle) {
 		arb_rules_cite(&g->rules, ARB_ART_TOUCH_CASTLE, cite, sizeof cite);
-		return event_error(err, ARB_E_EVENT, 0,
-				   "move %s refused: after the illegal castling %s the king on %s "
-				   "must make another legal move, castling the other way included (%s)",
-				   uci, g->touch_text, at, cite);
+		return event_error(
+			err, ARB_E_EVENT, 0,
+			"move %s refused: after the illegal castling %s the king on %s "
+			"must make another legal move, castling the other way included (%s)",
+			uci, g->touch_text, at, cite);
 	}
 	arb_rules_cite(&g->rules, ARB_ART_TOUCH_MOVE, cite, sizeof cite);
 	if (can_move)
-		return event_error(err, ARB_E_EVENT, 0,
-				   "move %s refused: the move replacing the illegal move %s must be "
-				   "made with the piece touched on %s, which can move (%s)",
-				   uci, g->touch_text, at, cite);
+		return event_error(
+			err, ARB_E_EVENT, 0,
+			"move %s refused: the move replacing the illegal move %s must be "
+			"made with the piece touched on %s, which can move (%s)",
+			uci, g->touch_text, at, cite);
 	if (can_take && ARB_MOVE_TO(m) != g->touch_victim)
 		return event_error(err, ARB_E_EVENT, 0,
 				   "move %s refused: the piece touched on %s cannot move, so the "
@@ -1496,9 +1501,11 @@ arb_status arb_game_event(arb_game *g, const arb_event *in, arb_error *err)
 			ev.color = arb_position_side_to_move(pos);
 		} else if (ev.kind == ARB_EV_LATE) {
 			if (arb_history_ply_count(g->h) > 0)
-				return event_error(err, ARB_E_EVENT, 0, "lateness is an event before move 1");
+				return event_error(err, ARB_E_EVENT, 0,
+						   "lateness is an event before move 1");
 			if (g->late_ms[ev.color] >= 0)
-				return event_error(err, ARB_E_EVENT, 0, "%s's arrival is already known",
+				return event_error(err, ARB_E_EVENT, 0,
+						   "%s's arrival is already known",
 						   color_name(ev.color));
 			if (g->late_ms[!ev.color] > ev.ms[0])
 				return event_error(err, ARB_E_EVENT, 0,

@@ -160,7 +160,8 @@ static const field fields[] = {
 	E("illegal.press_without_move", press_without_move, w_press, ARB_ART_PRESS,
 	  "pressing the clock without a move"),
 	B("illegal.touch_move", touch_move, ARB_ART_TOUCH_MOVE,
-	  "the move replacing an illegal move is made with the piece it touched (castling: the king)"),
+	  "the move replacing an illegal move is made with the piece it touched "
+	  "(castling: the king)"),
 
 	E("time.flag_test", flag_mate_test, w_mate, ARB_ART_FLAG,
 	  "test that turns a loss on time into a draw"),

@@ -136,12 +136,12 @@ START_TEST(test_refused_events_change_nothing)
 	ck_assert_int_eq(arb_game_tokens(g, "e2e4 e7e5", &err), ARB_OK);
 	int nev = arb_game_event_count(g), ndec = arb_game_decision_count(g);
 	static const char *const refused[] = {
-		"e2e4",			  /* not legal here */
-		"illegal:white:g1f3",	  /* a legal move is not illegal */
-		"illegal:black:e7e6",	  /* black is not on move */
-		"ruling:reject",	  /* no claim */
-		"late:white:10",	  /* after move 1 */
-		"nopromo:white:e4e5",	  /* not a promotion */
+		"e2e4",               /* not legal here */
+		"illegal:white:g1f3", /* a legal move is not illegal */
+		"illegal:black:e7e6", /* black is not on move */
+		"ruling:reject",      /* no claim */
+		"late:white:10",      /* after move 1 */
+		"nopromo:white:e4e5", /* not a promotion */
 	};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		ck_assert_msg(arb_game_tokens(g, refused[i], &err) == ARB_E_EVENT, "%s", refused[i]);
@@ -1114,7 +1114,8 @@ START_TEST(test_dead_before_flag)
 	/* A penalty (no loss) is not an ending: the dead position is not looked at. */
 	play(NULL, wall, "illegal:black:e7e5", "*", "illegal-move-penalty");
 	/* Material-only (lichess): the wall is not seen, the material test decides. */
-	play("time.flag_test=lichess;draw.dead=material", wall, "flag:black", "1-0", "time-forfeit");
+	play("time.flag_test=lichess;draw.dead=material", wall, "flag:black", "1-0",
+	     "time-forfeit");
 }
 END_TEST
 
@@ -1126,12 +1127,13 @@ START_TEST(test_quickplay_conditions)
 	const char *on = "4k3/r7/8/8/8/8/7R/4K3 w - - 0 1";
 	const char *kv97 = "time.qpf=fide-10.2;time.qpf_announced=true;time.qpf_on_move=false";
 	play(kv97, off, "clock:90:600 claim:qpf:white ruling:draw", "1/2-1/2", "qpf-draw");
-	play("time.qpf=fide-10.2;time.qpf_announced=true", off, "clock:90:600 claim:qpf:white",
-	     "*", "qpf-invalid");
+	play("time.qpf=fide-10.2;time.qpf_announced=true", off, "clock:90:600 claim:qpf:white", "*",
+	     "qpf-invalid");
 	play("time.qpf=fide-10.2;time.qpf_announced=true", on,
 	     "clock:90:600 claim:qpf:white ruling:draw", "1/2-1/2", "qpf-draw");
 	/* US variation 14H: not in the first of two controls, not off move. */
-	arb_rules us = rules_of("time.qpf=uscf-14h;time.qpf_announced=true;time.qpf_limit_ms=120000");
+	arb_rules us =
+		rules_of("time.qpf=uscf-14h;time.qpf_announced=true;time.qpf_limit_ms=120000");
 	arb_position *p = arb_position_new();
 	arb_time_control tc;
 	arb_game_result r;
@@ -1148,8 +1150,9 @@ START_TEST(test_quickplay_conditions)
 	for (int side = 0; side < 2; side++) {
 		ck_assert_int_eq(arb_position_set_fen(p, side ? off : on, 0, NULL), ARB_OK);
 		g = arb_game_new(&us, p, &tc);
-		ck_assert_int_eq(arb_game_tokens(g, "clock:90:600 claim:qpf:white ruling:draw", NULL),
-				 ARB_OK);
+		ck_assert_int_eq(
+			arb_game_tokens(g, "clock:90:600 claim:qpf:white ruling:draw", NULL),
+			ARB_OK);
 		arb_game_result_get(g, &r);
 		ck_assert_str_eq(r.reason, side ? "qpf-invalid" : "qpf-draw");
 		arb_game_free(g);
@@ -1180,8 +1183,9 @@ START_TEST(test_claim_illegal_intended_move)
 	snprintf(tokens, sizeof tokens, "%s claim:threefold:black@f6f4 accept:white", rep);
 	play(NULL, START, tokens, "1/2-1/2", "agreement");
 	/* Fifty moves. */
-	const arb_game_result *res = play(NULL, "8/8/2k5/8/8/8/3K4/4R3 w - - 97 120",
-					  "claim:fifty:white@e1f2 e1e2", "*", "fifty-claim-rejected");
+	const arb_game_result *res =
+		play(NULL, "8/8/2k5/8/8/8/3K4/4R3 w - - 97 120", "claim:fifty:white@e1f2 e1e2", "*",
+		     "fifty-claim-rejected");
 	ck_assert(has_effect(res, "+120s:black") && !has_effect(res, "move-played:e1f2"));
 	/* Not on move comes first. */
 	res = play(NULL, START, "e2e4 claim:threefold:white@a1a5", "*", "threefold-claim-rejected");

@@ -1318,7 +1318,7 @@ typedef struct arb_rules {
 	arb_mate_test illegal_mate_test;      /* illegal.cannot_mate */
 	arb_promotion_rule promotion;         /* illegal.promotion */
 	arb_press_rule press_without_move;    /* illegal.press_without_move */
-	int touch_move;                       /* illegal.touch_move: the replacement obeys 4.3/4.4 */
+	int touch_move;                       /* illegal.touch_move: replacement obeys 4.3 */
 
 	arb_mate_test flag_mate_test;         /* time.flag_test */
 	arb_flag_by flag_by;                  /* time.flag_by */
