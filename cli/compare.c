@@ -145,15 +145,16 @@ static int cmp_parse(int argc, char **argv, struct cmp_args *a)
 }
 
 /*
- * Splits the profile list at the commas outside braces ("uscf-standard{tc=
- * G/90,delay=5}" is one profile) into run->spec. Returns CLI_OK, CLI_USAGE
+ * Splits the profile list at the commas outside braces and quotes
+ * ("uscf-standard{tc=G/90,delay=5}" and 'uscf{tc="40/120, SD/60;d5"}' are
+ * one profile each; the profile loader reads the quotes) into run->spec. Returns CLI_OK, CLI_USAGE
  * after a message (an empty name, unbalanced braces, fewer than two), or
  * CLI_FAIL when out of memory.
  */
 static int split_profiles(struct cmp_run *run, const char *list)
 {
 	size_t len = strlen(list), i, begin = 0;
-	int depth = 0, n = 1;
+	int depth = 0, n = 1, quoted = 0;
 
 	for (i = 0; i < len; i++)
 		n += list[i] == ',';
@@ -165,7 +166,17 @@ static int split_profiles(struct cmp_run *run, const char *list)
 	for (i = 0; i <= len; i++) {
 		char c = list[i];
 
-		if (c == '{')
+		if (quoted) {
+			if (c == '\\' && (list[i + 1] == '"' || list[i + 1] == '\\'))
+				i++;
+			else if (c == '"')
+				quoted = 0;
+			if (c != '\0')
+				continue;
+		}
+		if (c == '"')
+			quoted = 1;
+		else if (c == '{')
 			depth++;
 		else if (c == '}' && --depth < 0)
 			break;
@@ -184,6 +195,10 @@ static int split_profiles(struct cmp_run *run, const char *list)
 		memcpy(run->spec[run->n], list + begin, i - begin);
 		run->spec[run->n++][i - begin] = '\0';
 		begin = i + 1;
+	}
+	if (quoted) {
+		cli_error(CMD, "--profiles: a quote is not closed in '%s'", list);
+		return CLI_USAGE;
 	}
 	if (depth != 0) {
 		cli_error(CMD, "--profiles: unbalanced braces in '%s'", list);

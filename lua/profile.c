@@ -259,16 +259,158 @@ static int give_option(frame *f, const char *name, size_t nlen, const char *valu
 }
 
 /*
+ * The options of a spec, "{key=value,key=value}". A value is either quoted,
+ * "..." with \" and \\ as the only escapes (it may then hold ',', '{', '}'
+ * and blanks: tc="40/120, SD/60;d5"), or bare text up to the next ',' or
+ * the closing '}' outside braces of its own, so that a nested spec reads
+ * as one value ("base=fide2023-blitz{supervision=full,tc=\"G/5 d/0\"}":
+ * quotes inside it are skipped over, kept for the inner spec). Columns in
+ * messages count from 1 at the start of the whole spec.
+ */
+typedef struct spec_reader {
+	const char *spec; /* the whole spec, for columns */
+	const char *s;    /* the next character */
+	char *why;
+	size_t whysize;
+} spec_reader;
+
+static int spec_fail(spec_reader *r, const char *at, const char *fmt, ...)
+	PROFILE_PRINTF(3, 4);
+
+static int spec_fail(spec_reader *r, const char *at, const char *fmt, ...)
+{
+	char text[PROFILE_MESSAGE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	say(r->why, r->whysize, "column %d: %s", (int)(at - r->spec) + 1, text);
+	return -1;
+}
+
+/* A quoted value at r->s (on the '"') into out[0..outsize), unescaped;
+ * r->s ends past the closing quote. 0 with *n set, or -1 with why. */
+static int spec_quoted(spec_reader *r, char *out, size_t outsize, size_t *n)
+{
+	const char *open = r->s++;
+
+	*n = 0;
+	for (;;) {
+		char c = *r->s;
+		if (c == '\0')
+			return spec_fail(r, open, "the quote that opens here is not closed");
+		if (c == '"')
+			break;
+		if (c == '\\') {
+			if (r->s[1] != '"' && r->s[1] != '\\')
+				return spec_fail(r, r->s,
+						 "'\\' in a quoted value must be followed by '\"' or "
+						 "'\\'");
+			c = *++r->s;
+		}
+		if (*n + 1 >= outsize)
+			return spec_fail(r, open, "the quoted value is longer than %zu characters",
+					 outsize - 1);
+		out[(*n)++] = c;
+		r->s++;
+	}
+	r->s++; /* the closing quote */
+	out[*n] = '\0';
+	return 0;
+}
+
+/* A bare value at r->s up to a ',' or '}' outside its own braces (quoted
+ * parts skipped over, kept as written). 0 with *n set, or -1 with why. */
+static int spec_bare(spec_reader *r, char *out, size_t outsize, size_t *n)
+{
+	const char *start = r->s, *open = NULL;
+	int depth = 0, quoted = 0;
+
+	for (; *r->s != '\0'; r->s++) {
+		char c = *r->s;
+		if (quoted) {
+			if (c == '\\' && (r->s[1] == '"' || r->s[1] == '\\'))
+				r->s++;
+			else if (c == '"')
+				quoted = 0;
+			continue;
+		}
+		if (c == '"') {
+			quoted = 1;
+			open = r->s;
+		} else if (c == '{') {
+			depth++;
+		} else if (c == '}' && depth == 0) {
+			break;
+		} else if (c == '}') {
+			depth--;
+		} else if (c == ',' && depth == 0) {
+			break;
+		}
+	}
+	if (quoted)
+		return spec_fail(r, open, "the quote that opens here is not closed");
+	if (depth > 0)
+		return spec_fail(r, start, "a '{' in this value is not closed");
+	*n = (size_t)(r->s - start);
+	if (*n >= outsize)
+		return spec_fail(r, start, "the value is longer than %zu characters", outsize - 1);
+	memcpy(out, start, *n);
+	out[*n] = '\0';
+	return 0;
+}
+
+/* One "key=value" at r->s, given to frame f. 0, or -1 with why. */
+static int spec_option(spec_reader *r, frame *f)
+{
+	const char *key = r->s;
+	char value[PROFILE_OPTION_VALUE + 1];
+	size_t vlen = 0;
+
+	while (*r->s != '\0' && *r->s != '=' && *r->s != ',' && *r->s != '}' && *r->s != '"' &&
+	       *r->s != '{')
+		r->s++;
+	if (r->s == key)
+		return spec_fail(r, key, "an option name is missing (name=value)");
+	if (*r->s != '=')
+		return spec_fail(r, key, "option '%.*s' is not name=value", (int)(r->s - key),
+				 key);
+	size_t klen = (size_t)(r->s - key);
+	const char *at = ++r->s;
+	if (*r->s == '"') {
+		if (spec_quoted(r, value, sizeof value, &vlen) != 0)
+			return -1;
+		if (*r->s != ',' && *r->s != '}')
+			return spec_fail(r, r->s,
+					 "a ',' or '}' must follow the closing quote of option "
+					 "'%.*s'",
+					 (int)klen, key);
+		if (vlen == 0)
+			return spec_fail(r, at, "option '%.*s' has an empty value", (int)klen,
+					 key);
+	} else if (spec_bare(r, value, sizeof value, &vlen) != 0) {
+		return -1;
+	}
+	if (give_option(f, key, klen, value, vlen, r->why, r->whysize) != 0) {
+		char text[PROFILE_MESSAGE];
+		snprintf(text, sizeof text, "%s", r->why);
+		return spec_fail(r, key, "%s", text);
+	}
+	return 0;
+}
+
+/*
  * Splits `spec` into the name before the braces (into name[0..namesize))
- * and the options in them, given to frame f. Options are "key=value"
- * separated by ','; a value may hold braces of its own with commas inside
- * ("base=fide2023-blitz{supervision=full}"). 0, or -1 with why.
+ * and the options in them, given to frame f: "NAME{key=value,...}", the
+ * '}' last. 0, or -1 with why (the column for an error in the options).
  */
 static int parse_spec(const char *spec, char *name, size_t namesize, frame *f, char *why,
 		      size_t whysize)
 {
 	const char *brace = strchr(spec, '{');
 	size_t nlen = brace != NULL ? (size_t)(brace - spec) : strlen(spec);
+	spec_reader r = {spec, brace, why, whysize};
 
 	if (nlen == 0) {
 		say(why, whysize, "no profile name before the options");
@@ -282,37 +424,112 @@ static int parse_spec(const char *spec, char *name, size_t namesize, frame *f, c
 	name[nlen] = '\0';
 	if (brace == NULL)
 		return 0;
-	const char *s = brace + 1, *end = spec + strlen(spec) - 1;
-	if (*end != '}' || end < s) {
-		say(why, whysize, "the options do not end with '}'");
-		return -1;
+	r.s = brace + 1;
+	if (*r.s == '}')
+		r.s++; /* "NAME{}": no options */
+	while (r.s[-1] != '}') {
+		if (*r.s == '\0')
+			return spec_fail(&r, r.s, "the options do not end with '}'");
+		if (spec_option(&r, f) != 0)
+			return -1;
+		if (*r.s == '\0')
+			return spec_fail(&r, r.s, "the options do not end with '}'");
+		r.s++; /* the ',' or the '}' */
 	}
-	while (s < end) {
-		const char *item = s, *eq = NULL;
-		int depth = 0;
-		for (; s < end && (depth > 0 || *s != ','); s++) {
-			if (*s == '{')
-				depth++;
-			else if (*s == '}' && --depth < 0)
-				break;
-			else if (*s == '=' && eq == NULL && depth == 0)
-				eq = s;
-		}
-		if (depth != 0 || (s < end && *s != ',')) {
-			say(why, whysize, "unbalanced braces in the options");
-			return -1;
-		}
-		if (eq == NULL) {
-			say(why, whysize, "option '%.*s' is not name=value", (int)(s - item), item);
-			return -1;
-		}
-		if (give_option(f, item, (size_t)(eq - item), eq + 1, (size_t)(s - eq - 1), why,
-				whysize) != 0)
-			return -1;
-		if (s < end)
-			s++; /* the ',' */
-	}
+	if (*r.s != '\0')
+		return spec_fail(&r, r.s, "text after the '}' that ends the options");
 	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * time_control(text [, {delay = s, increment = s}]): a control composed as
+ * a structure, never by appending text: "5400" (PGN seconds) with delay 5
+ * is 5400 s with a 5 s delay, "G/90" (US minutes) the same; the result is
+ * the PGN form ("5400d5"), which time.tc reads back.
+ * ---------------------------------------------------------------------- */
+
+/* Whole seconds from field `key` of the table at idx (a number or a
+ * numeric string), or -1 when absent. Raises on anything else. */
+static long tc_seconds(lua_State *L, int idx, const char *key)
+{
+	long s = -1;
+
+	lua_getfield(L, idx, key);
+	if (!lua_isnil(L, -1)) {
+		lua_Number n = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : -1;
+		if (n < 0 || n > 86400 || n != (lua_Number)(long)n)
+			luaL_error(L, "time_control: %s '%s' is not whole seconds (0 to 86400)", key,
+				   lua_isstring(L, -1) ? lua_tostring(L, -1)
+						      : luaL_typename(L, -1));
+		s = (long)n;
+	}
+	lua_pop(L, 1);
+	return s;
+}
+
+/* A control with delay or increment `s` (seconds) on every period of both
+ * sides (US Chess 5B: one delay or increment for the whole game). */
+static void tc_apply(arb_time_control *tc, int is_delay, long s)
+{
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < tc->side[side].nperiods; i++) {
+			arb_period *p = &tc->side[side].period[i];
+			if (is_delay) {
+				p->delay_ms = s * 1000;
+				p->delay = s > 0 ? ARB_DELAY_SIMPLE : ARB_DELAY_NONE;
+			} else {
+				p->increment_ms = s * 1000;
+				p->increment_from = 1;
+			}
+		}
+	tc->delay_stated = 1; /* "delay=0" states "no delay" (US Chess 5E2) */
+}
+
+/* 1 if some period already has a delay or an increment. */
+static int tc_has_extra(const arb_time_control *tc)
+{
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < tc->side[side].nperiods; i++)
+			if (tc->side[side].period[i].delay != ARB_DELAY_NONE ||
+			    tc->side[side].period[i].increment_ms > 0)
+				return 1;
+	return tc->delay_stated;
+}
+
+/* time_control(text [, changes]) -> the PGN form [-0, +1, e] */
+static int l_time_control(lua_State *L)
+{
+	const char *text = luaL_checkstring(L, 1);
+	arb_time_control tc;
+	arb_error e;
+	char out[ARB_RULES_TEXT];
+
+	memset(&e, 0, sizeof e);
+	if (arb_tc_parse(text, &tc, &e) != ARB_OK)
+		return luaL_error(L, "'%s': %s", text, e.message);
+	if (lua_istable(L, 2)) {
+		long delay = tc_seconds(L, 2, "delay"), inc = tc_seconds(L, 2, "increment");
+		if (delay >= 0 && inc >= 0)
+			return luaL_error(L, "time_control: a delay and an increment exclude each "
+					     "other (US Chess 5B)");
+		if ((delay >= 0 || inc >= 0) && tc.kind != ARB_TC_PERIODS)
+			return luaL_error(L, "time control '%s' has no periods to give a %s", text,
+					  delay >= 0 ? "delay" : "increment");
+		if ((delay >= 0 || inc >= 0) && tc_has_extra(&tc))
+			return luaL_error(L, "time control '%s' already states a delay or an "
+					     "increment",
+					  text);
+		if (delay >= 0)
+			tc_apply(&tc, 1, delay);
+		else if (inc >= 0)
+			tc_apply(&tc, 0, inc);
+	} else {
+		luaL_argexpected(L, lua_isnoneornil(L, 2), 2, "table or nil");
+	}
+	if (arb_tc_format(&tc, ARB_TC_PGN, out, sizeof out) >= sizeof out)
+		return luaL_error(L, "time control '%s' is too long for time.tc", text);
+	lua_pushstring(L, out);
+	return 1;
 }
 
 /* ------------------------------------------------------------------------
@@ -1621,6 +1838,8 @@ static int install_body(lua_State *L)
 	lua_pushlightuserdata(L, p);
 	lua_pushcclosure(L, l_extend, 1);
 	lua_rawset(L, 1);
+	lua_pushcfunction(L, l_time_control);
+	lua_setfield(L, 1, "time_control");
 	return 0;
 }
 

@@ -4,7 +4,9 @@
  *
  * A profile is named as in scenarios.tsv: "fide2014-blitz{supervision=full}",
  * "uscf-standard{tc=G/90,delay=5}", "armageddon{base=fide2023-blitz}",
- * "online", or a path to a .lua file with options in braces. The name
+ * "online", or a path to a .lua file with options in braces. A value with
+ * commas, braces or blanks is quoted: tc="40/120, SD/60;d5" (\" and \\
+ * inside); a spec error names its column. The name
  * before the braces resolves to a script in the profile path:
  *   NAME.lua if it exists, else PREFIX.lua with option speed=SUFFIX when the
  *   name is PREFIX-SUFFIX (fide2014-blitz -> fide2014.lua, speed=blitz).
@@ -27,6 +29,10 @@
  *                                      in the calling script's directory
  *                                      first), for the script to modify; at
  *                                      most 8 deep, no cycles
+ *   time_control(text [, {delay=, increment=}])  the control `text` (any
+ *                                      notation of arb_tc_parse) with that
+ *                                      delay or increment (seconds) in
+ *                                      every period, in PGN form
  * and returns a table (schema: profiles/README.md): nested tables whose
  * dotted paths are the arb_rules field names ("draw.threefold"), an
  * `articles` table, and optional functions `on_move(game)` and

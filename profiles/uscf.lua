@@ -24,7 +24,9 @@ local function seconds(name, value)
 	return math.floor(n)
 end
 
--- time.tc: the control, with the delay or increment in US notation (5B).
+-- time.tc: the control with the delay or increment in it (5B), composed by
+-- time_control() as a structure: tc=5400 (PGN seconds) or tc=G/90 (US
+-- minutes) with delay=5 are both 90 minutes with a 5 s delay.
 local function control()
 	if delay ~= nil and increment ~= nil then
 		error("options 'delay' and 'increment' exclude each other", 2)
@@ -35,12 +37,14 @@ local function control()
 		end
 		return nil
 	end
-	if delay ~= nil then
-		return tc .. ";d" .. seconds("delay", delay)
-	elseif increment ~= nil then
-		return tc .. ";inc" .. seconds("increment", increment)
+	local ok, composed = pcall(time_control, tc, {
+		delay = delay and seconds("delay", delay),
+		increment = increment and seconds("increment", increment),
+	})
+	if not ok then
+		error("option 'tc': " .. tostring(composed):gsub("^time_control: ", ""), 2)
 	end
-	return tc
+	return composed
 end
 
 local blitz = speed == "blitz"

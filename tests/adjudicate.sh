@@ -682,5 +682,64 @@ for group in 'standard:fide2009-standard,fide2014-standard,fide2023-standard,usc
 	fi
 done
 
+# ---- issue 16: profile options, assumptions, output ---------------------------------
+
+# expect_msg NAME STATUS TEXT ARGS...: exit STATUS and TEXT (fixed) on stderr
+expect_msg() {
+	name=$1 want=$2 text=$3
+	shift 3
+	run "$@"
+	if [ "$rc" -eq "$want" ] && grep -qF -- "$text" "$TMP/err"; then
+		pass "$name"
+	else
+		fail "$name" "exit $rc (want $want), stderr should hold: $text"
+	fi
+}
+# expect_line NAME TEXT ARGS...: exit 0 and TEXT (fixed) on stdout
+expect_line() {
+	name=$1 text=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq 0 ] && grep -qF -- "$text" "$TMP/out"; then
+		pass "$name"
+	else
+		fail "$name" "exit $rc, stdout should hold: $text"
+	fi
+}
+
+# Time controls are composed as structures: tc in seconds or in US minutes.
+for tc in 5400 G/90; do
+	run profile show "uscf-standard{tc=$tc,delay=5}"
+	check "uscf-standard{tc=$tc,delay=5}: time.tc 5400d5" \
+		[ "$rc" -eq 0 -a "$(awk '$1 == "time.tc" { print $2 }' "$TMP/out")" = 5400d5 ]
+done
+run profile show 'uscf-standard{tc="40/120, SD/60;d5"}'
+check 'uscf-standard{tc="40/120, SD/60;d5"}: a quoted value with a comma and a blank' \
+	[ "$rc" -eq 0 -a "$(awk '$1 == "time.tc" { print $2 }' "$TMP/out")" = 40/7200d5:3600d5 ]
+expect_line 'adjudicate with a quoted tc' 'game 1: ? - ?: 0-1 checkmate' \
+	adjudicate --profile 'uscf-standard{tc="40/120, SD/60",delay=5}' \
+	--events 'f2f3 e7e5 g2g4 d8h4'
+expect_msg 'a bad tc names the text typed, not a composed one' 1 \
+	"option 'tc': '5400;x': time control, column 5: unexpected ';'" \
+	adjudicate --profile 'uscf-standard{tc=5400;x,delay=5}' --events e2e4
+expect_msg 'an unterminated quote names its column' 1 \
+	"profile 'uscf-standard{tc=\"40/120, SD/60;d5}': column 18: the quote that opens here is not closed" \
+	adjudicate --profile 'uscf-standard{tc="40/120, SD/60;d5}' --events e2e4
+expect_msg 'text after a closing quote names its column' 1 \
+	"column 26: a ',' or '}' must follow the closing quote of option 'tc'" \
+	adjudicate --profile 'uscf-standard{tc="40/120" ,delay=5}' --events e2e4
+expect_msg 'a bad escape names its column' 1 \
+	"column 20: '\\' in a quoted value must be followed by '\"' or '\\'" \
+	adjudicate --profile 'uscf-standard{tc="a\x"}' --events e2e4
+expect_msg 'an unquoted comma splits the value (and says so)' 1 \
+	"column 25: option ' SD/60' is not name=value" \
+	adjudicate --profile 'uscf-standard{tc=40/120, SD/60}' --events e2e4
+run compare --profiles 'uscf-standard{tc="40/120, SD/60;d5"},fide2014-standard' "$TMP/fivefold.pgn"
+check 'compare: a comma inside quotes does not split the profile list' \
+	[ "$rc" -eq 0 -a "$(tail -n 1 "$TMP/out")" = "1 game, 1 differs" ]
+expect_msg 'compare: a quote left open in --profiles' 2 \
+	"--profiles: a quote is not closed in" \
+	compare --profiles 'uscf-standard{tc="40/120},fide2014' "$TMP/fivefold.pgn"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

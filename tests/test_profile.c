@@ -446,10 +446,19 @@ static const struct value_row {
 	{"uscf-standard", "time.qpf_reject_claimant_s", "60"},
 	{"uscf-standard", "time.tc", ""},
 	{"uscf-standard{var14H=on}", "time.qpf_announced", "true"},
-	{"uscf-standard{tc=G/90,delay=5}", "time.tc", "G/90;d5"},
-	{"uscf-standard{tc=G/90,delay=0}", "time.tc", "G/90;d0"},
-	{"uscf-standard{tc=G/60,increment=30}", "time.tc", "G/60;inc30"},
-	{"uscf-standard{tc=G/120}", "time.tc", "G/120"},
+	/* tc and delay/increment are composed as a structure (PGN form out) */
+	{"uscf-standard{tc=G/90,delay=5}", "time.tc", "5400d5"},
+	{"uscf-standard{tc=5400,delay=5}", "time.tc", "5400d5"},
+	{"uscf-standard{tc=G/90,delay=0}", "time.tc", "5400+0"},
+	{"uscf-standard{tc=G/60,increment=30}", "time.tc", "3600+30"},
+	{"uscf-standard{tc=3600,increment=30}", "time.tc", "3600+30"},
+	{"uscf-standard{tc=G/120}", "time.tc", "7200"},
+	{"uscf-standard{tc=\"40/120, SD/60;d5\"}", "time.tc", "40/7200d5:3600d5"},
+	{"uscf-standard{tc=\"40/120, SD/60\",delay=5}", "time.tc", "40/7200d5:3600d5"},
+	{"uscf-standard{tc=\"40/7200:3600\",delay=5}", "time.tc", "40/7200d5:3600d5"},
+	{"fide2014-standard{tc=\"40/5400+30:1800+30\"}", "time.tc", "40/5400+30:1800+30"},
+	{"armageddon{base=\"uscf-blitz{tc=\\\"G/5, d/0\\\"}\"}", "time.tc", "300+0"},
+	{"armageddon{base=uscf-blitz{tc=\"G/5, d/0\"}}", "time.tc", "300+0"},
 	{"uscf-blitz", "illegal.lose_on", "1"},
 	{"uscf-blitz", "illegal.penalty_s", "0"},
 	{"uscf-blitz", "illegal.cannot_mate", "uscf-blitz"},
@@ -518,7 +527,8 @@ START_TEST(test_bad_names_and_options)
 	load_fails("uscf-standard{tc=G/90,delay=5,increment=2}", "exclude each other", NULL);
 	load_fails("uscf-standard{tc=G/90,delay=x}", "option 'delay': 'x' is not whole seconds",
 		   NULL);
-	load_fails("uscf-standard{tc=nonsense}", "uscf.lua", "field 'time.tc'", NULL);
+	load_fails("uscf-standard{tc=nonsense}", "uscf.lua", "option 'tc': 'nonsense': time control",
+		   NULL);
 	load_fails("fide2023-standard{default=soon}", "option 'default': 'soon'", NULL);
 	load_fails("fide2023-standard{fivefold=any}", "fide2023.lua", "unknown option 'fivefold'",
 		   NULL);
@@ -537,6 +547,48 @@ START_TEST(test_bad_names_and_options)
 		   NULL);
 	load_fails("armageddon{base=fide2023-blitz{bogus=1}}", "fide2023.lua",
 		   "unknown option 'bogus'", NULL);
+	/* time controls composed as structures: the message names what was typed */
+	load_fails("uscf-standard{tc=5400;x,delay=5}", "uscf.lua:",
+		   "option 'tc': '5400;x': time control, column 5: unexpected ';'", NULL);
+	load_fails("uscf-standard{tc=G/90;d5,delay=5}",
+		   "option 'tc': time control 'G/90;d5' already states a delay or an increment",
+		   NULL);
+	load_fails("uscf-standard{tc=-,delay=5}", "time control '-' has no periods to give a delay",
+		   NULL);
+}
+END_TEST
+
+/* Option values: quoted ("..." with \" and \\) or bare; each mistake names
+ * its column in the whole spec. */
+START_TEST(test_option_quoting)
+{
+	load_fails("uscf-standard{tc=\"40/120, SD/60;d5}",
+		   "column 18: the quote that opens here is not closed", NULL);
+	load_fails("uscf-standard{tc=\"40/120\" ,delay=5}",
+		   "column 26: a ',' or '}' must follow the closing quote of option 'tc'", NULL);
+	load_fails("uscf-standard{tc=\"a\\x\"}",
+		   "column 20: '\\' in a quoted value must be followed by '\"' or '\\'", NULL);
+	load_fails("uscf-standard{tc=\"\"}", "column 18: option 'tc' has an empty value", NULL);
+	load_fails("uscf-standard{tc=40/120, SD/60}",
+		   "column 25: option ' SD/60' is not name=value", NULL);
+	load_fails("fide2014{speed=blitz}x", "column 22: text after the '}' that ends the options",
+		   NULL);
+	load_fails("fide2014{speed=blitz,}", "column 22: an option name is missing", NULL);
+	load_fails("fide2014{speed=blitz", "column 21: the options do not end with '}'", NULL);
+	load_fails("armageddon{base=fide2023-blitz{supervision=full}",
+		   "column 49: the options do not end with '}'", NULL);
+	load_fails("armageddon{base=uscf-blitz{tc=\"G/5}}",
+		   "column 31: the quote that opens here is not closed", NULL);
+	load_fails("fide2014{speed=\"blitz\",speed=rapid}",
+		   "column 24: option 'speed' is given twice", NULL);
+	/* a quoted value is the text between the quotes, escapes undone */
+	arb_profile *p = load_ok("fide2014{speed=\"blitz\",supervision=\"full\"}");
+	expect_value(arb_profile_rules(p), "quoted", "speed", "blitz");
+	expect_value(arb_profile_rules(p), "quoted", "supervision", "full");
+	arb_profile_free(p);
+	p = load_ok("fide2014{}");
+	expect_value(arb_profile_rules(p), "{}", "speed", "standard");
+	arb_profile_free(p);
 }
 END_TEST
 
@@ -555,7 +607,7 @@ START_TEST(test_long_name)
 	p = load_ok(spec);
 	r = arb_profile_rules(p);
 	ck_assert_str_eq(r->name, spec);
-	expect_value(r, spec, "time.tc", "G/90;d0");
+	expect_value(r, spec, "time.tc", "5400+0");
 	expect_value(r, spec, "time.default_s", "900");
 	arb_profile_free(p);
 }
@@ -1453,6 +1505,7 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, test_fide_common);
 	tcase_add_loop_test(tc, test_values, 0, (int)(sizeof values / sizeof values[0]));
 	tcase_add_test(tc, test_bad_names_and_options);
+	tcase_add_test(tc, test_option_quoting);
 	tcase_add_test(tc, test_long_name);
 	tcase_add_loop_test(tc, test_broken_script, 0, (int)(sizeof broken / sizeof broken[0]));
 	tcase_add_test(tc, test_first_error_stable);
