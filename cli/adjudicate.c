@@ -357,6 +357,29 @@ static void warn_record(FILE *out, const arb_record *rec)
 			n - ARB_RECORD_WARNINGS_MAX);
 }
 
+/* The game's TimeControl against the profile's speed: a warning on the
+ * game's own stream, every game (a summary at the end would make the
+ * messages of shards differ from the whole file's, docs/streaming.md). */
+static void speed_check(FILE *err, const cli_game_id *id, const arb_record *rec,
+			const arb_rules *rules)
+{
+	char why[ARB_ERROR_MESSAGE_SIZE];
+
+	if (!cli_speed_mismatch(arb_record_tag(rec, "TimeControl"), rules, why, sizeof why))
+		return;
+	/* Laid out as a game's error (cli_report_game_error), so the filter
+	 * tools of docs/streaming.md renumber it. */
+	fprintf(err, "arbiter: %s: ", CMD);
+	cli_put_line(err, id->file);
+	fprintf(err, ": game %ld (", id->number);
+	cli_put_line(err, id->white);
+	fputs(" - ", err);
+	cli_put_line(err, id->black);
+	fputs("): warning: TimeControl ", err);
+	cli_put_line(err, why);
+	fputc('\n', err);
+}
+
 /* On a worker: one game decided, its line on job->out, its PGN on job->aux
  * with --write-pgn. */
 static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
@@ -369,6 +392,7 @@ static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
 
 	cli_game_id_from_job(&id, rec, job);
 	warn_record(job->err, rec);
+	speed_check(job->err, &id, rec, w->rules);
 	memset(&err, 0, sizeof err);
 	g = arb_game_from_record(rec, w->rules, &err);
 	if (!g) {
@@ -428,6 +452,16 @@ static int adj_merge(void *ctx, const cli_job *job)
 	return 0;
 }
 
+/* What the run assumed about time controls, before any game. */
+static void warn_profile_tc(const arb_rules *rules)
+{
+	char why[ARB_ERROR_MESSAGE_SIZE];
+
+	cli_warn_tc_units(CMD, rules->tc);
+	if (cli_speed_mismatch(rules->tc, rules, why, sizeof why))
+		cli_error(CMD, "warning: the profile's time control %s", why);
+}
+
 /* --events: the start position, read as Chess960 when asked or when the
  * profile plays Chess960. Returns 0, or -1 after a message. */
 static int events_start(const struct adj_args *a, const arb_rules *rules, arb_position *start)
@@ -476,7 +510,7 @@ static void report_token_error(const arb_error *err)
 static int run_events(struct adj_run *run)
 {
 	const struct adj_args *a = run->args;
-	cli_game_id id = {NULL, 0, 1, "?", "?"};
+	cli_game_id id = {NULL, 0, 1, "?", "?", NULL, NULL, NULL, NULL, NULL};
 	arb_position *start = arb_position_new();
 	arb_record *rec = NULL;
 	arb_game *g = NULL;
@@ -534,6 +568,7 @@ static int adj_run_all(struct adj_run *run)
 	const struct adj_args *a = run->args;
 	int rc;
 
+	warn_profile_tc(run->rules);
 	if (a->write_pgn && pgn_out_open(&run->out, CMD, a->write_pgn) != 0)
 		return CLI_FAIL;
 	if (a->events) {

@@ -54,10 +54,17 @@ typedef struct cli_game_id {
 	int show_file;             /* several inputs: lines name the file */
 	long number;               /* the game's number in its file, from 1 */
 	const char *white, *black; /* the tags, "?" when missing or empty */
+	/* The pairing, for tournament software: the tags ("?" when missing or
+	 * empty; Board NULL when missing); all NULL for --events. */
+	const char *event, *site, *date, *round, *board;
 } cli_game_id;
 
 void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char *file,
 			     int show_file, long number);
+
+/* ", "event": ..., "site", "date", "round" and "board" (when known): the
+ * pairing tags of a JSON line, nothing for a game without tags. */
+void cli_json_pairing(FILE *out, const cli_game_id *id);
 
 /* "FILE: game N: WHITE - BLACK" (the file only when id->show_file). */
 void cli_print_id(FILE *out, const cli_game_id *id);
@@ -65,7 +72,7 @@ void cli_print_id(FILE *out, const cli_game_id *id);
 /*
  * The game's standing as one line, "game N: WHITE - BLACK: RESULT REASON
  * (DETAIL) [EFFECTS] -- ARTICLE", or (json) as one JSON object with game,
- * file, white, black, result, board_result, termination, reason, detail,
+ * file, white, black, event, site, date, round, board (when known), result, board_result, termination, reason, detail,
  * article, effects, trf, points and the list of decisions, events.
  */
 void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int json);
@@ -82,6 +89,21 @@ void cli_json_result(FILE *out, const arb_game_result *r);
  * BLACK)[ under PROFILE]: why". */
 void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
 			   const arb_error *err);
+
+/* "arbiter: CMD: warning: time control '3+2' is read as 3 s, +2 s per
+ * move from move 1 (PGN notation counts seconds); if minutes were meant,
+ * write 180+2" when a control in PGN notation (US Chess notation counts
+ * minutes) has a sudden-death time under 30 s or under 5 s a move for a
+ * number of moves; nothing otherwise. */
+void cli_warn_tc_units(const char *cmd, const char *text);
+
+/* 1 with why in buf (size n) when control `text` (a TimeControl tag, or
+ * the rules' time.tc) is of another speed than the rules' under their
+ * edition (arb_tc_category: FIDE standard/rapid/blitz, US Chess blitz
+ * against regular, dual and quick; unrated, online, unknown: never);
+ * else 0 and "". The why: "\"180+2\" is blitz under FIDE 2014, but
+ * profile 'fide2014-standard' has the standard rules; they were applied". */
+int cli_speed_mismatch(const char *text, const arb_rules *rules, char *buf, size_t n);
 
 /* Counts kept across the files of a run. */
 typedef struct cli_tally {
@@ -108,7 +130,8 @@ void cli_game_id_from_job(cli_game_id *id, const arb_record *rec, const cli_job 
 int cli_tally_status(const cli_tally *t);
 
 /* "--name VALUE" or "--name=VALUE" when the current option is `name`: 1 and
- * *value set, 0 for another option, -1 after a message (missing or empty). */
+ * *value set, 0 for another option, -1 after a message (missing or empty,
+ * or *value already set: the option given twice). */
 int cli_value_option(cli_argv *it, const char *cmd, const char *name, const char **value);
 
 #endif

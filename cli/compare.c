@@ -226,6 +226,7 @@ static int cmp_load(struct cmp_run *run)
 						   run->args->verbose ? &run->prints : NULL);
 		if (!run->profile[i])
 			return CLI_FAIL;
+		cli_warn_tc_units(CMD, arb_profile_rules(run->profile[i])->tc);
 		w = (int)strlen(run->spec[i]);
 		if (w > run->name_width)
 			run->name_width = w;
@@ -331,6 +332,7 @@ static void cmp_print_json(const struct cmp_worker *w, const cli_game_id *id, FI
 	cli_json_field(out, 0, "file", id->file);
 	cli_json_field(out, 0, "white", id->white);
 	cli_json_field(out, 0, "black", id->black);
+	cli_json_pairing(out, id);
 	fputs(", \"profiles\": [", out);
 	for (i = 0; i < w->run->n; i++) {
 		fprintf(out, "%s{", i ? ", " : "");

@@ -159,6 +159,14 @@ static void json_events(FILE *out, const arb_game *g)
  * A game's identity and its one text line
  * ---------------------------------------------------------------------- */
 
+/* A tag's value, "?" (PGN's unknown) when missing or empty. */
+static const char *tag_or_unknown(const arb_record *rec, const char *name)
+{
+	const char *v = arb_record_tag(rec, name);
+
+	return v && *v ? v : "?";
+}
+
 void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char *file,
 			     int show_file, long number)
 {
@@ -170,6 +178,25 @@ void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char 
 	id->number = number;
 	id->white = white && *white ? white : "?";
 	id->black = black && *black ? black : "?";
+	id->event = tag_or_unknown(rec, "Event");
+	id->site = tag_or_unknown(rec, "Site");
+	id->date = tag_or_unknown(rec, "Date");
+	id->round = tag_or_unknown(rec, "Round");
+	id->board = arb_record_tag(rec, "Board");
+	if (id->board && !*id->board)
+		id->board = NULL;
+}
+
+void cli_json_pairing(FILE *out, const cli_game_id *id)
+{
+	if (!id->event)
+		return;
+	cli_json_field(out, 0, "event", id->event);
+	cli_json_field(out, 0, "site", id->site);
+	cli_json_field(out, 0, "date", id->date);
+	cli_json_field(out, 0, "round", id->round);
+	if (id->board)
+		cli_json_field(out, 0, "board", id->board);
 }
 
 /* "FILE: game N: WHITE - BLACK" */
@@ -186,10 +213,18 @@ void cli_print_id(FILE *out, const cli_game_id *id)
 }
 
 /* The reason with its detail in parentheses (the engine may give the detail
- * with or without them); "in play" when a game goes on without one. */
-static void print_reason(FILE *out, const char *reason, const char *detail)
+ * with or without them). A game that goes on is "in play", and the latest
+ * decision (a rejected claim, a penalty) follows as "; last: REASON": it is
+ * what happened, not the result. */
+static void print_reason(FILE *out, const char *result, const char *reason, const char *detail)
 {
-	fputs(*reason ? reason : "in play", out);
+	if (strcmp(result, "*") == 0) {
+		fputs("in play", out);
+		if (*reason == '\0')
+			return;
+		fputs("; last: ", out);
+	}
+	fputs(reason, out);
 	if (*detail == '\0')
 		return;
 	if (detail[0] == '(')
@@ -209,7 +244,25 @@ static int has_board_effect(const arb_game_result *r)
 	return 0;
 }
 
-/* The effects, and the board result when the score differs from it. */
+/* 1 if the points are not the 1, 1/2, 0 the scored result gives (a 3/4
+ * stalemate, 3-1-0 football scoring): the text line then shows them. */
+static int odd_points(const arb_game_result *r)
+{
+	static const char *const usual[][3] = {
+		{"1-0", "1", "0"}, {"0-1", "0", "1"}, {"1/2-1/2", "1/2", "1/2"}};
+	size_t i;
+
+	if (!r->points[ARB_WHITE][0] && !r->points[ARB_BLACK][0])
+		return 0;
+	for (i = 0; i < sizeof usual / sizeof usual[0]; i++)
+		if (strcmp(r->result, usual[i][0]) == 0)
+			return strcmp(r->points[ARB_WHITE], usual[i][1]) != 0 ||
+			       strcmp(r->points[ARB_BLACK], usual[i][2]) != 0;
+	return 1;
+}
+
+/* The effects, the board result when the score differs from it, and the
+ * points when they are not the usual ones of the score. */
 static void print_effects(FILE *out, const arb_game_result *r)
 {
 	int i, n = 0;
@@ -218,6 +271,9 @@ static void print_effects(FILE *out, const arb_game_result *r)
 		fprintf(out, " [board=%s", r->board);
 		n++;
 	}
+	if (odd_points(r))
+		fprintf(out, "%spoints=%s-%s", n++ ? ", " : " [", r->points[ARB_WHITE],
+			r->points[ARB_BLACK]);
 	for (i = 0; i < r->neffects; i++)
 		fprintf(out, "%s%s", n++ ? ", " : " [", r->effects[i]);
 	if (n)
@@ -228,7 +284,7 @@ static void print_text(FILE *out, const cli_game_id *id, const arb_game_result *
 {
 	cli_print_id(out, id);
 	fprintf(out, ": %s ", r->result);
-	print_reason(out, r->reason, r->detail);
+	print_reason(out, r->result, r->reason, r->detail);
 	print_effects(out, r);
 	if (r->article[0])
 		fprintf(out, " -- %s", r->article);
@@ -243,6 +299,7 @@ static void print_json(FILE *out, const cli_game_id *id, const arb_game *g,
 		cli_json_field(out, 0, "file", id->file);
 	cli_json_field(out, 0, "white", id->white);
 	cli_json_field(out, 0, "black", id->black);
+	cli_json_pairing(out, id);
 	cli_json_result(out, r);
 	fputs(", \"trf\": {", out);
 	cli_json_field(out, 1, "white", r->trf[ARB_WHITE]);
@@ -288,6 +345,105 @@ void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int jso
 }
 
 /* ------------------------------------------------------------------------
+ * What a run assumed: warnings about time controls
+ * ---------------------------------------------------------------------- */
+
+/* 1 if `text` is in US Chess notation (minutes), which the tests below
+ * leave alone: "G/90", "SD/60", "40/120, SD/30;d5". */
+static int us_notation(const char *text)
+{
+	return strstr(text, "G/") || strstr(text, "g/") || strstr(text, "SD/") ||
+	       strstr(text, "sd/") || strchr(text, ';') || strchr(text, ',');
+}
+
+/* 1 if a period's time looks like minutes written where PGN counts
+ * seconds: under 30 s for the rest of the game ("3+2"), or under 5 s a
+ * move for a number of moves ("40/120"). */
+static int looks_like_minutes(const arb_period *p)
+{
+	if (p->base_ms <= 0)
+		return 0;
+	if (p->moves == 0)
+		return p->base_ms < 30000;
+	return p->base_ms < 5000L * p->moves;
+}
+
+void cli_warn_tc_units(const char *cmd, const char *text)
+{
+	arb_time_control tc, minutes;
+	char read[ARB_TC_MAX], meant[ARB_TC_MAX];
+	int side, i, odd = 0;
+
+	if (!text || !*text || us_notation(text) || arb_tc_parse(text, &tc, NULL) != ARB_OK ||
+	    tc.kind != ARB_TC_PERIODS)
+		return;
+	minutes = tc;
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < tc.side[side].nperiods; i++) {
+			odd |= looks_like_minutes(&tc.side[side].period[i]);
+			minutes.side[side].period[i].base_ms *= 60;
+		}
+	if (!odd)
+		return;
+	arb_tc_format(&tc, ARB_TC_TEXT, read, sizeof read);
+	arb_tc_format(&minutes, ARB_TC_PGN, meant, sizeof meant);
+	cli_error(cmd,
+		  "warning: time control '%s' is read as %s (PGN notation counts seconds); "
+		  "if minutes were meant, write %s",
+		  text, read, meant);
+}
+
+/* "fide2014" or "uscf" for the rules' edition ("FIDE 2014", "USCF"), for
+ * arb_tc_category; NULL for another (online speeds are not a profile's). */
+static const char *edition_key(const arb_rules *rules, char *buf, size_t n)
+{
+	int year;
+
+	if (strcmp(rules->edition, "USCF") == 0)
+		return "uscf";
+	if (sscanf(rules->edition, "FIDE %d", &year) == 1) {
+		snprintf(buf, n, "fide%d", year);
+		return buf;
+	}
+	return NULL;
+}
+
+static const char *speed_name(arb_speed s)
+{
+	return s == ARB_SPEED_BLITZ ? "blitz" : s == ARB_SPEED_RAPID ? "rapid" : "standard";
+}
+
+int cli_speed_mismatch(const char *text, const arb_rules *rules, char *buf, size_t n)
+{
+	char key[16];
+	const char *edition = edition_key(rules, key, sizeof key), *cat, *want;
+	arb_time_control tc;
+
+	buf[0] = '\0';
+	if (!text || !*text || !edition || arb_tc_parse(text, &tc, NULL) != ARB_OK ||
+	    tc.kind != ARB_TC_PERIODS)
+		return 0;
+	cat = arb_tc_category(&tc, edition);
+	if (!cat)
+		return 0;
+	want = speed_name(rules->speed);
+	if (strcmp(edition, "uscf") == 0) {
+		/* 5C: regular, dual and quick are the standard rules' */
+		if (strcmp(cat, "unrated") == 0)
+			return 0;
+		if ((strcmp(cat, "blitz") == 0) == (rules->speed == ARB_SPEED_BLITZ))
+			return 0;
+	} else if (strcmp(cat, want) == 0) {
+		return 0;
+	}
+	snprintf(buf, n,
+		 "\"%s\" is %s under %s, but profile '%s' has the %s rules; they "
+		 "were applied",
+		 text, cat, rules->edition, rules->name, want);
+	return 1;
+}
+
+/* ------------------------------------------------------------------------
  * Reading PGN files game by game
  * ---------------------------------------------------------------------- */
 
@@ -328,13 +484,20 @@ int cli_tally_status(const cli_tally *t)
  * ---------------------------------------------------------------------- */
 
 /* A "--name VALUE" option into *value. Returns 1 if it was `name`, 0 if
- * not, -1 after a message. */
+ * not, -1 after a message. A second one is an error, not a silent
+ * override: which of two --profile values was meant cannot be guessed. */
 int cli_value_option(cli_argv *it, const char *cmd, const char *name, const char **value)
 {
+	const char *before = *value;
 	int m = cli_option_value(it, cmd, name, value);
 
 	if (m > 0 && **value == '\0') {
 		cli_error(cmd, "%s needs a value (try 'arbiter %s --help')", name, cmd);
+		return -1;
+	}
+	if (m > 0 && before != NULL) {
+		cli_error(cmd, "%s is given twice ('%s', then '%s'): give it once", name, before,
+			  *value);
 		return -1;
 	}
 	return m;

@@ -998,6 +998,15 @@ static void both_flags(arb_game *g, const char *why)
 		draw = last_period(g, side);
 		break;
 	}
+	/* Without a known control last_period() assumes the last period: say
+	 * so, the ruling rests on it. */
+	char said[64];
+	if (r->both_flags != ARB_BOTH_DRAW && r->period == ARB_PERIOD_AUTO &&
+	    (!g->have_tc || g->tc.kind != ARB_TC_PERIODS)) {
+		snprintf(said, sizeof said, "%.*s; no time control known: the last period assumed)",
+			 (int)strlen(why) - 1, why);
+		why = said;
+	}
 	if (draw) {
 		arb_decision *d = decide(g, 0, "both-flags-draw", ARB_ART_BOTH_FLAGS, "%s", why);
 		end_game(g, d, "1/2-1/2", -1);

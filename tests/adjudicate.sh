@@ -741,5 +741,112 @@ expect_msg 'compare: a quote left open in --profiles' 2 \
 	"--profiles: a quote is not closed in" \
 	compare --profiles 'uscf-standard{tc="40/120},fide2014' "$TMP/fivefold.pgn"
 
+# What a run assumed is said, never silent.
+expect_msg 'a second --profile is an error' 2 \
+	"arbiter: adjudicate: --profile is given twice ('fide2014-standard', then 'uscf-standard'): give it once" \
+	adjudicate --profile fide2014-standard --profile=uscf-standard --events e2e4
+expect_msg 'compare: a second --profiles is an error' 2 \
+	"arbiter: compare: --profiles is given twice" \
+	compare --profiles fide2014,fide2018 --profiles fide2023,online "$TMP/fivefold.pgn"
+expect_msg 'tc=3+2 reads as seconds: a warning with the control meant' 0 \
+	"arbiter: adjudicate: warning: time control '3+2' is read as 3 s, +2 s per move from move 1 (PGN notation counts seconds); if minutes were meant, write 180+2" \
+	adjudicate --profile 'fide2014-blitz{tc=3+2}' --events e2e4
+expect_msg 'tc=40/120:60 reads as seconds: a warning' 0 \
+	"if minutes were meant, write 40/7200:3600" \
+	adjudicate --profile 'fide2014-standard{tc=40/120:60}' --events e2e4
+expect_msg 'compare warns about tc=3+2 too' 0 "write 180+2" \
+	compare --profiles 'fide2014-blitz{tc=3+2},fide2018-blitz' "$TMP/fivefold.pgn"
+for tc in 180+2 G/3 '"G/3;inc2"' 60 900+10 '"40/120, SD/30"'; do
+	run adjudicate --profile "fide2014-blitz{tc=$tc}" --events e2e4
+	if [ "$rc" -eq 0 ] && ! grep -q 'read as' "$TMP/err"; then
+		pass "tc=$tc: no units warning"
+	else
+		fail "tc=$tc: no units warning" "exit $rc"
+	fi
+done
+expect_msg 'tc=15+10 (a rapid control in minutes) warns' 0 "write 900+10" \
+	adjudicate --profile 'fide2014-rapid{tc=15+10}' --events e2e4
+printf '[White "A"]\n[Black "B"]\n[TimeControl "180+2"]\n\n1. e4 *\n\n[White "C"]\n[Black "D"]\n[TimeControl "180+2"]\n\n1. d4 *\n\n[White "E"]\n[Black "F"]\n[TimeControl "5400+30"]\n\n1. c4 *\n\n[White "G"]\n[Black "H"]\n[TimeControl "180+2"]\n\n1. c4 *\n' >"$TMP/speed.pgn"
+run adjudicate --profile fide2014-standard "$TMP/speed.pgn"
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/err")" = 3 ] &&
+	grep -qF "arbiter: adjudicate: $TMP/speed.pgn: game 1 (A - B): warning: TimeControl \"180+2\" is blitz under FIDE 2014, but profile 'fide2014-standard' has the standard rules; they were applied" "$TMP/err" &&
+	! grep -q 'game 3' "$TMP/err"; then
+	pass "speed mismatch: a warning for each blitz game under a standard profile"
+else
+	fail "speed mismatch: a warning for each blitz game under a standard profile" "exit $rc"
+fi
+run adjudicate --profile fide2014-blitz "$TMP/speed.pgn"
+if [ "$rc" -eq 0 ] && [ "$(lines "$TMP/err")" = 1 ] &&
+	grep -qF "game 3 (E - F): warning: TimeControl \"5400+30\" is standard under FIDE 2014, but profile 'fide2014-blitz' has the blitz rules" "$TMP/err"; then
+	pass "speed mismatch the other way: the standard game only"
+else
+	fail "speed mismatch the other way: the standard game only" "exit $rc"
+fi
+run adjudicate --profile uscf-blitz "$TMP/speed.pgn"
+check "uscf-blitz: 5400+30 is regular, 180+2 blitz" [ "$rc" -eq 0 -a "$(lines "$TMP/err")" = 1 ]
+run adjudicate --profile 'uscf-standard{tc=G/90,delay=5}' --events e2e4
+check "uscf-standard with G/90: no warning" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+expect_msg "uscf-standard with G/5: the profile's own control is of another speed" 0 \
+	"warning: the profile's time control \"300d5\" is blitz under USCF, but profile 'uscf-standard{tc=G/5,delay=5}' has the standard rules" \
+	adjudicate --profile 'uscf-standard{tc=G/5,delay=5}' --events e2e4
+run adjudicate --profile online "$TMP/speed.pgn"
+check "online: speeds are not a profile's, no warning" [ "$rc" -eq 0 -a ! -s "$TMP/err" ]
+expect_line 'flag:both with no time control says it assumed the last period' \
+	'1/2-1/2 both-flags-draw (order unknown; no time control known: the last period assumed) -- FIDE 2014 6.11' \
+	adjudicate --profile fide2014-standard --events 'e2e4 e7e5 flag:both'
+expect_line 'flag:both with a known control: no assumption' \
+	'1/2-1/2 both-flags-draw (order unknown) -- FIDE 2014 6.11' \
+	adjudicate --profile 'fide2014-standard{tc=5400}' --events 'e2e4 e7e5 flag:both'
+expect_line 'flag:both in the first of two periods: play on, no assumption' \
+	'* in play; last: both-flags-continue (order unknown) -- FIDE 2014 6.11' \
+	adjudicate --profile 'fide2014-standard{tc=40/5400:1800}' --events 'e2e4 e7e5 flag:both'
+expect_line 'flag:both with period=last given: no assumption to state' \
+	'1/2-1/2 both-flags-draw (order unknown) -- FIDE 2014 6.11' \
+	adjudicate --profile 'fide2014-standard{period=last}' --events 'e2e4 e7e5 flag:both'
+
+# A game in play says so; the latest decision follows as what happened.
+expect_line 'in play: the last note after it, not as the result' \
+	'game 1: ? - ?: * in play; last: threefold-claim-rejected (white is not on move) -- lichess Drawer.autoThreefold' \
+	adjudicate --profile online --events 'e2e4 claim:threefold:white'
+run adjudicate --profile fide2014-standard --events 'e2e4 e7e5'
+check 'in play without a decision: "in play" alone' [ "$rc" -eq 0 -a "$(cat "$TMP/out")" = 'game 1: ? - ?: * in play' ]
+# Non-standard points in the text line (a 3/4 stalemate); usual ones are not repeated.
+mkdir -p "$TMP/pp"
+cat >"$TMP/pp/stalemate_points.lua" <<'EOF'
+local p = extend("fide2023")
+p.on_end = function(game, ending)
+	if ending.reason ~= "stalemate" then return nil end
+	local stalemated = game.side_to_move
+	local other = stalemated == "white" and "black" or "white"
+	return { points = { [stalemated] = "1/4", [other] = "3/4" } }
+end
+return p
+EOF
+run adjudicate --profile-path "$TMP/pp" --profile stalemate_points --fen 'k7/8/1Q6/8/8/8/8/4K3 w - - 0 1' --events b6c7
+check 'a 3/4 stalemate shows its points in text' \
+	[ "$rc" -eq 0 -a "$(cat "$TMP/out")" = 'game 1: ? - ?: 1/2-1/2 stalemate [points=3/4-1/4] -- FIDE 2023 5.2.1' ]
+run adjudicate --profile-path "$TMP/pp" --profile stalemate_points --fen '4k3/8/8/8/8/6q1/8/7K b - - 0 1' --events g3f2
+check 'the stalemating side gets 3/4 either way round' \
+	[ "$rc" -eq 0 -a "$(cat "$TMP/out")" = 'game 1: ? - ?: 1/2-1/2 stalemate [points=1/4-3/4] -- FIDE 2023 5.2.1' ]
+run adjudicate --profile-path "$TMP/pp" --profile stalemate_points --fen 'k7/8/1K6/8/8/8/7Q/8 w - - 0 1' --events h2h8
+check 'usual points are not shown' \
+	[ "$rc" -eq 0 -a "$(cat "$TMP/out")" = 'game 1: ? - ?: 1-0 checkmate -- FIDE 2023 5.1.1' ]
+# JSON verdicts carry the pairing tags.
+printf '[Event "Open"]\n[Site "Oslo"]\n[Date "2024.01.02"]\n[Round "3"]\n[Board "12"]\n[White "A"]\n[Black "B"]\n\n1. e4 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 *\n' >"$TMP/pairing.pgn"
+run adjudicate --profile fide2014 --json "$TMP/pairing.pgn"
+first=$(sed -n 1p "$TMP/out") second=$(sed -n 2p "$TMP/out")
+check 'JSON: event, site, date, round and board of the game' \
+	[ "$rc" -eq 0 -a "$(json_str event "$first")/$(json_str site "$first")/$(json_str date "$first")/$(json_str round "$first")/$(json_str board "$first")" = 'Open/Oslo/2024.01.02/3/12' ]
+check 'JSON: missing pairing tags are "?", no board key without a Board tag' \
+	[ "$(json_str event "$second")/$(json_str round "$second")" = '?/?' -a -z "$(json_str board "$second")" ]
+run compare --profiles fide2009-standard,fide2014-standard --json "$TMP/fivefold.pgn" "$TMP/pairing.pgn"
+check 'compare JSON: the pairing tags too' [ "$rc" -eq 0 -a "$(json_str event "$(sed -n 1p "$TMP/out")")" = fivefold ]
+run adjudicate --profile fide2014 --json --events e2e4
+if [ "$rc" -eq 0 ] && ! grep -q '"site"' "$TMP/out"; then
+	pass 'JSON of --events: no pairing tags (there are none)'
+else
+	fail 'JSON of --events: no pairing tags (there are none)'
+fi
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]
