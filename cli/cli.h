@@ -90,6 +90,9 @@ void cli_message(FILE *out, const char *cmd, const char *fmt, ...)
  */
 int cli_is_option(const char *arg);
 
+/* `one` when n is 1, else `many`: "1 game", "2 games", "0 games". */
+const char *cli_plural(long n, const char *one, const char *many);
+
 /* 1 if `arg` is --help or -h. */
 int cli_is_help(const char *arg);
 

@@ -571,7 +571,8 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 	for (i = 0; i < found && i < MAX_ISSUES; i++)
 		printf("  %s\n", issues[i].message);
 	if (found > MAX_ISSUES)
-		printf("  ... and %d more issues\n", found - MAX_ISSUES);
+		printf("  ... and %d more %s\n", found - MAX_ISSUES,
+		       cli_plural(found - MAX_ISSUES, "issue", "issues"));
 	if (found == 0)
 		puts("  clock consistent");
 	free(entries);

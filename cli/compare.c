@@ -444,7 +444,8 @@ static void cmp_summary(const struct cmp_run *run)
 		       run->tally.failed);
 		return;
 	}
-	printf("%ld games, %ld differ", games, run->differ);
+	printf("%ld %s, %ld %s", games, cli_plural(games, "game", "games"), run->differ,
+	       cli_plural(run->differ, "differs", "differ"));
 	if (run->tally.failed)
 		printf(", %ld could not be adjudicated", run->tally.failed);
 	putchar('\n');

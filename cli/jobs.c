@@ -15,6 +15,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jobs.h"
@@ -78,6 +80,98 @@ static void sink_write(const sink *s, FILE *to)
 }
 
 /* ------------------------------------------------------------------------
+ * Progress on stderr: only when it is a terminal (or forced for tests),
+ * so that redirected output is never touched
+ * ---------------------------------------------------------------------- */
+
+/* Redraws a quarter of a second apart at most. */
+enum { PROGRESS_EVERY_MS = 250 };
+
+typedef struct progress {
+	int on;       /* stderr is a terminal, or ARBITER_TEST_PROGRESS=1 */
+	int each;     /* ARBITER_TEST_PROGRESS=1: a line for every game */
+	int out_tty;  /* stdout is a terminal too: clear before its lines */
+	double start; /* seconds, monotonic */
+	double last;  /* when it was last drawn */
+	size_t bytes; /* game text read so far */
+	size_t total; /* the inputs' sizes; 0 unknown (a pipe) */
+	int width;    /* characters of the line on screen, 0 none */
+} progress;
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The sum of the inputs' sizes, 0 when one is not a regular file. */
+static size_t inputs_size(char *const *file, int nfiles)
+{
+	size_t total = 0;
+	struct stat st;
+	int i, rc;
+
+	for (i = 0; i < nfiles; i++) {
+		rc = strcmp(file[i], "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(file[i], &st);
+		if (rc != 0 || !S_ISREG(st.st_mode))
+			return 0;
+		total += (size_t)st.st_size;
+	}
+	return total;
+}
+
+static void progress_init(progress *g, char *const *file, int nfiles)
+{
+	const char *force = getenv("ARBITER_TEST_PROGRESS");
+
+	memset(g, 0, sizeof *g);
+	g->each = force != NULL && strcmp(force, "1") == 0;
+	g->on = g->each || isatty(STDERR_FILENO);
+	if (!g->on)
+		return;
+	g->out_tty = isatty(STDOUT_FILENO);
+	g->start = g->last = now_s();
+	g->total = inputs_size(file, nfiles);
+}
+
+/* Blanks the line, so that a message or a record is not written over it. */
+static void progress_clear(progress *g)
+{
+	if (g->width > 0)
+		fprintf(stderr, "\r%*s\r", g->width, "");
+	g->width = 0;
+}
+
+/* "CMD: 12000 games, 2300 games/s, 45.1 of 120.3 MB (37%)" */
+static void progress_draw(progress *g, const char *cmd, long games)
+{
+	double t = now_s(), secs = t - g->start;
+	char line[160];
+	int n;
+
+	if (!g->each && g->width > 0 && (t - g->last) * 1000 < PROGRESS_EVERY_MS)
+		return;
+	g->last = t;
+	n = snprintf(line, sizeof line, "%s: %ld %s", cmd, games, cli_plural(games, "game", "games"));
+	if (secs > 0.001)
+		n += snprintf(line + n, sizeof line - (size_t)n, ", %.0f games/s", games / secs);
+	if (g->total > 0)
+		n += snprintf(line + n, sizeof line - (size_t)n, ", %.1f of %.1f MB (%.0f%%)",
+			      g->bytes / 1e6, g->total / 1e6,
+			      g->bytes >= g->total ? 100.0 : 100.0 * g->bytes / g->total);
+	else
+		n += snprintf(line + n, sizeof line - (size_t)n, ", %.1f MB", g->bytes / 1e6);
+	fprintf(stderr, "\r%s", line);
+	/* What a longer line left is blanked. */
+	if (g->width > n)
+		fprintf(stderr, "%*s\r%s", g->width - n, "", line);
+	g->width = n;
+	fflush(stderr);
+}
+
+/* ------------------------------------------------------------------------
  * The pipeline
  * ---------------------------------------------------------------------- */
 
@@ -127,6 +221,7 @@ typedef struct pipeline {
 	pthread_mutex_t lock;
 	pthread_cond_t work; /* a slot queued, or quit */
 	pthread_cond_t done; /* a slot done */
+	progress prog;
 } pipeline;
 
 static slot *slot_at(pipeline *p, long i)
@@ -226,6 +321,8 @@ static void emit(pipeline *p)
 
 	if (p->threads > 0)
 		wait_for(p, p->head);
+	if (p->prog.width > 0 && (s->err.len > 0 || (s->out.len > 0 && p->prog.out_tty)))
+		progress_clear(&p->prog);
 	sink_write(&s->err, stderr);
 	sink_write(&s->out, stdout);
 	sink_write(&s->aux, spec->aux);
@@ -249,6 +346,12 @@ static void emit(pipeline *p)
 		p->stopped = 1;
 	p->bytes -= s->text.len;
 	p->head++;
+	if (p->prog.on && s->kind == SLOT_GAME) {
+		p->prog.bytes += s->text.len;
+		if (p->prog.out_tty)
+			fflush(stdout); /* its lines before the progress line */
+		progress_draw(&p->prog, spec->cmd, p->count->games);
+	}
 }
 
 /* 1 when the window has no free slot or no room for `len` more bytes. */
@@ -524,6 +627,7 @@ int cli_jobs_run(const cli_jobs_spec *spec, char *const *file, int nfiles, cli_g
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.work, NULL);
 	pthread_cond_init(&p.done, NULL);
+	progress_init(&p.prog, file, nfiles);
 	if (setup(&p) != 0) {
 		p.stopped = 1;
 	} else {
@@ -533,6 +637,7 @@ int cli_jobs_run(const cli_jobs_spec *spec, char *const *file, int nfiles, cli_g
 		while (!p.stopped && p.head < p.tail)
 			emit(&p);
 	}
+	progress_clear(&p.prog); /* the summary that follows starts clean */
 	teardown(&p);
 	pthread_cond_destroy(&p.done);
 	pthread_cond_destroy(&p.work);

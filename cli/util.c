@@ -47,6 +47,11 @@ int cli_is_option(const char *arg)
 	return isalpha((unsigned char)arg[1]) != 0;
 }
 
+const char *cli_plural(long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 int cli_is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;

@@ -1067,8 +1067,8 @@ static arb_status offer(arb_game *g, int c)
 	}
 	if (r->offer_repeat_plies > 0 && g->last_offer_ply[c] >= 0 &&
 	    ply - g->last_offer_ply[c] < r->offer_repeat_plies) {
-		decide(g, 0, "offer-not-allowed", ARB_ART_OFFER, "(repeated within %d plies)",
-		       r->offer_repeat_plies);
+		decide(g, 0, "offer-not-allowed", ARB_ART_OFFER, "(repeated within %d %s)",
+		       r->offer_repeat_plies, r->offer_repeat_plies == 1 ? "ply" : "plies");
 		return ARB_OK;
 	}
 	g->offer_by = c;

@@ -1067,5 +1067,64 @@ run 960 --help
 grep -q -- '--id RANK' "$TMP/out" && grep -q '0-99,518' "$TMP/out" && grep -q -- '--double --rounds R' "$TMP/out" &&
 	pass "960 --help: --id RANK, ranges, --double --rounds" || fail "960 --help: --id RANK, ranges, --double --rounds"
 
+# ---- plurals and progress ----------------------------------------------------
+printf '[White "A"]\n[Black "B"]\n[TimeControl "60"]\n\n1. e4 *\n' >"$TMP/one.pgn"
+run pgn stats "$TMP/one.pgn"
+if [ "$rc" -eq 0 ] && grep -qx "shortest: 1 ply ($TMP/one.pgn, game 1)" "$TMP/out" &&
+	grep -qx 'time controls: 1 distinct in 1 game' "$TMP/out"; then
+	pass "pgn stats: 1 ply, 1 game (singular)"
+else
+	fail "pgn stats: 1 ply, 1 game (singular)" "exit $rc"
+fi
+cat "$TMP/one.pgn" "$TMP/one.pgn" >"$TMP/two.pgn"
+run pgn stats "$TMP/two.pgn"
+check_plural() { grep -qx 'time controls: 1 distinct in 2 games' "$TMP/out"; }
+if [ "$rc" -eq 0 ] && check_plural; then pass "pgn stats: 2 games (plural)"; else fail "pgn stats: 2 games (plural)" "exit $rc"; fi
+# No progress when stderr is not a terminal: nothing on stderr at all.
+run pgn check "$TMP/two.pgn"
+if [ "$rc" -eq 0 ] && ! [ -s "$TMP/err" ]; then
+	pass "pgn check: no progress when stderr is not a terminal"
+else
+	fail "pgn check: no progress when stderr is not a terminal" "exit $rc"
+fi
+# Forced (the test switch): one line a game, rewritten with CR, blanked at the end.
+ARBITER_TEST_PROGRESS=1 "$ARB" pgn check "$TMP/two.pgn" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+size=$(wc -c <"$TMP/two.pgn" | tr -d ' ')
+lines_seen=$(tr '\r' '\n' <"$TMP/err" | grep -c '^pgn: [12] games\{0,1\}, [0-9]* games/s, 0\.0 of 0\.0 MB ([0-9]*%)$')
+if [ "$rc" -eq 0 ] && [ "$lines_seen" -eq 2 ] && tr '\r' '\n' <"$TMP/err" | grep -q '^pgn: 1 game,' &&
+	tr '\r' '\n' <"$TMP/err" | tail -n 1 | grep -q '^ *$' && [ "$(tail -n 1 "$TMP/out")" = 'games: 2, ok: 2, errors: 0' ] &&
+	! grep -q "$(printf '\r')" "$TMP/out"; then
+	pass "ARBITER_TEST_PROGRESS=1: a progress line a game, on stderr only, blanked at the end ($size bytes)"
+else
+	fail "ARBITER_TEST_PROGRESS=1: a progress line a game, on stderr only, blanked at the end" "exit $rc, $lines_seen lines"
+fi
+cat "$TMP/two.pgn" | ARBITER_TEST_PROGRESS=1 "$ARB" pgn stats - >"$TMP/out" 2>"$TMP/err"
+if tr '\r' '\n' <"$TMP/err" | grep -q '^pgn: 2 games, [0-9]* games/s, 0\.0 MB$'; then
+	pass "progress through a pipe: bytes read, no total"
+else
+	fail "progress through a pipe: bytes read, no total"
+fi
+# A broken game's message is not written over by the progress line.
+printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' | cat "$TMP/one.pgn" - "$TMP/one.pgn" >"$TMP/bad.pgn"
+ARBITER_TEST_PROGRESS=1 "$ARB" pgn convert "$TMP/bad.pgn" >"$TMP/out" 2>"$TMP/err"
+if tr '\r' '\n' <"$TMP/err" | grep -q "^$TMP/bad.pgn:[0-9]*:[0-9]*: game 2: SAN 'Ke3'"; then
+	pass "progress: a message starts on a blanked line"
+else
+	fail "progress: a message starts on a blanked line"
+fi
+# A real terminal (script(1) gives the command a pty), when script is there.
+if command -v script >/dev/null 2>&1 && script -qc true /dev/null >/dev/null 2>&1; then
+	script -qc "'$ARB' pgn check '$TMP/two.pgn'" /dev/null >"$TMP/out" 2>&1 </dev/null
+	if tr '\r' '\n' <"$TMP/out" | grep -q '^pgn: 1 game, [0-9]* games/s, 0\.0 of 0\.0 MB' &&
+		tr '\r' '\n' <"$TMP/out" | grep -q '^games: 2, ok: 2, errors: 0'; then
+		pass "progress on a terminal (script -qc): shown, then the summary on a clean line"
+	else
+		fail "progress on a terminal (script -qc): shown, then the summary on a clean line"
+	fi
+else
+	pass "progress on a terminal: skipped (no script(1))"
+fi
+
 echo "cli: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
