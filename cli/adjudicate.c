@@ -47,11 +47,13 @@ void cli_adjudicate_usage(FILE *out)
 	      "\n"
 	      "  --profile P         fide2014-blitz, fide2023-rapid{supervision=full},\n"
 	      "                      uscf-standard{tc=G/90,delay=5}, online,\n"
-	      "                      armageddon{base=fide2023-blitz} ... ('arbiter profiles')\n"
+	      "                      armageddon{base=fide2023-blitz} ... ('arbiter profiles');\n"
+	      "                      quote a value with commas: tc=\"40/120, SD/60;d5\"\n"
 	      "  --profile-path DIR  look for profile scripts in DIR first (':' separates)\n"
 	      "  --json              one JSON object per game and line: game, white, black,\n"
-	      "                      result, board_result, termination, reason, detail,\n"
-	      "                      article, effects, trf, points, events\n"
+	      "                      event, site, date, round, board (PGN games), result,\n"
+	      "                      board_result, termination, reason, detail, article,\n"
+	      "                      effects, trf, points, events\n"
 	      "  --write-pgn OUT     also write every game to OUT with its events as comment\n"
 	      "                      commands; Result and Termination stay when they say\n"
 	      "                      what the profile decided, else they are set to it (the\n"
@@ -59,8 +61,9 @@ void cli_adjudicate_usage(FILE *out)
 	      "                      ending inferred from them is written only then, marked\n"
 	      "                      [%... inferred]; OUT is replaced only when every game\n"
 	      "                      was adjudicated\n"
-	      "  --events TOKENS     adjudicate one event log instead of PGN files: UCI moves\n"
-	      "                      and events such as claim:threefold:white[@g1f3],\n"
+	      "  --events TOKENS     adjudicate one event log instead of PGN files: moves in\n"
+	      "                      UCI or SAN (e2e4 or e4) and events such as\n"
+	      "                      claim:threefold:white[@g1f3 or @Nf3],\n"
 	      "                      claim:fifty|qpf|increment|time:COLOR, ruling:draw|reject,\n"
 	      "                      offer|accept|decline|resign|flag|flagdown:COLOR,\n"
 	      "                      flag:both,\n"
@@ -496,6 +499,144 @@ static arb_record *events_record(const arb_game *g, const arb_position *start)
 	return rec;
 }
 
+/* ------------------------------------------------------------------------
+ * --events: tokens one by one, moves in UCI or in SAN
+ * ---------------------------------------------------------------------- */
+
+static int has_prefix(const char *tok, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len > n && memcmp(tok, prefix, n) == 0;
+}
+
+/* `san` (len bytes) as a legal move of pos in UCI into uci (8 bytes): 0,
+ * or -1 with the SAN reader's why. The null move is no move here. */
+static int san_to_uci(const arb_position *pos, const char *san, size_t len, char *uci,
+		      arb_error *why)
+{
+	arb_move mv;
+
+	if ((len == 2 && (memcmp(san, "--", 2) == 0 || memcmp(san, "Z0", 2) == 0)) ||
+	    arb_move_from_san(pos, san, len, 0, &mv, why) != ARB_OK)
+		return -1;
+	cli_move_uci(pos, mv, uci);
+	return 0;
+}
+
+/* The token as the grammar reads it, with a SAN move (the token, or the
+ * intended move after '@') written in UCI: into buf, 0; -1 when it has
+ * no SAN part that is a legal move here (why from the SAN reader). */
+static int token_in_uci(const arb_game *g, const char *tok, size_t len, char *buf, size_t n,
+			arb_error *why)
+{
+	const arb_position *pos = arb_game_position(g);
+	const char *at = memchr(tok, '@', len);
+	char uci[8];
+
+	if (!at && memchr(tok, ':', len) == NULL) {
+		if (san_to_uci(pos, tok, len, uci, why) != 0)
+			return -1;
+		snprintf(buf, n, "%s", uci);
+		return 0;
+	}
+	if (at && san_to_uci(pos, at + 1, len - (size_t)(at + 1 - tok), uci, why) == 0) {
+		snprintf(buf, n, "%.*s@%s", (int)(at - tok), tok, uci);
+		return 0;
+	}
+	return -1;
+}
+
+/* An illegal:, retracted: (an illegal move taken back) or nopromo: move
+ * is not a legal move, so it has
+ * no SAN: "moves are UCI here", with the UCI of the move a SAN text names
+ * when it is one. */
+static void uci_hint(const arb_game *g, const char *tok, size_t len, arb_error *err)
+{
+	const char *last = tok + len, *colon = last;
+	char uci[8], was[ARB_ERROR_MESSAGE_SIZE];
+	size_t n = strlen(err->message);
+
+	while (colon > tok && colon[-1] != ':')
+		colon--;
+	if (colon == last || n + 40 >= sizeof err->message)
+		return;
+	snprintf(was, sizeof was, "%s", err->message);
+	if (san_to_uci(arb_game_position(g), colon, (size_t)(last - colon), uci, NULL) == 0)
+		snprintf(err->message, sizeof err->message,
+			 "%.150s (moves are UCI here: '%.*s' would be %s, a legal move)", was,
+			 (int)(last - colon) > 12 ? 12 : (int)(last - colon), colon, uci);
+	else
+		snprintf(err->message, sizeof err->message,
+			 "%.150s (moves are UCI here: from and to squares)", was);
+}
+
+/* Parses one token: the grammar's, else with its SAN move in UCI. On
+ * failure err says why, and for a bare word that is no move in either
+ * notation, that moves may be UCI or SAN. */
+static arb_status token_event(const arb_game *g, const char *tok, size_t len, arb_event *ev,
+			      arb_error *err)
+{
+	char uci[ARB_EVENT_TEXT + 16];
+	arb_error why;
+	arb_status st = arb_event_parse(tok, len, ev, err);
+
+	if (st == ARB_OK)
+		return st;
+	memset(&why, 0, sizeof why);
+	if (len < ARB_EVENT_TEXT && token_in_uci(g, tok, len, uci, sizeof uci, &why) == 0)
+		return arb_event_parse(uci, strlen(uci), ev, err);
+	if (memchr(tok, ':', len) == NULL && why.message[0]) {
+		snprintf(err->message, sizeof err->message,
+			 "neither an event nor a legal move here in UCI (e2e4) or SAN (e4, Nf3, "
+			 "O-O): %.120s",
+			 why.message);
+	} else if (memchr(tok, '@', len) != NULL && why.message[0]) {
+		char was[ARB_ERROR_MESSAGE_SIZE];
+		snprintf(was, sizeof was, "%s", err->message);
+		snprintf(err->message, sizeof err->message,
+			 "%.100s; the intended move is UCI or a legal SAN move, and as SAN: %.80s",
+			 was, why.message);
+	} else if (has_prefix(tok, len, "illegal:") || has_prefix(tok, len, "retracted:") ||
+		   has_prefix(tok, len, "nopromo:")) {
+		uci_hint(g, tok, len, err);
+	}
+	return st;
+}
+
+/* Feeds the blank-separated tokens to g. On error err->column points into
+ * `tokens` and the message starts "column N, 'TOKEN': " (as
+ * arb_game_tokens writes it); the events before it stay fed. */
+static arb_status feed_tokens(arb_game *g, const char *tokens, arb_error *err)
+{
+	size_t i = 0;
+
+	while (tokens[i]) {
+		while (tokens[i] == ' ' || tokens[i] == '\t' || tokens[i] == '\n' || tokens[i] == '\r')
+			i++;
+		size_t start = i;
+		while (tokens[i] && tokens[i] != ' ' && tokens[i] != '\t' && tokens[i] != '\n' &&
+		       tokens[i] != '\r')
+			i++;
+		if (i == start)
+			break;
+		arb_event ev;
+		arb_status st = token_event(g, tokens + start, i - start, &ev, err);
+		if (st == ARB_OK)
+			st = arb_game_event(g, &ev, err);
+		if (st != ARB_OK) {
+			char msg[ARB_ERROR_MESSAGE_SIZE];
+			int col = (int)start + (err->column > 0 ? err->column : 1);
+			snprintf(msg, sizeof msg, "%s", err->message);
+			err->column = col;
+			snprintf(err->message, sizeof err->message, "column %d, '%.*s': %.180s", col,
+				 (int)(i - start) > 40 ? 40 : (int)(i - start), tokens + start, msg);
+			return st;
+		}
+	}
+	return ARB_OK;
+}
+
 static void report_token_error(const arb_error *err)
 {
 	fprintf(stderr, "arbiter: %s: --events", CMD);
@@ -530,7 +671,7 @@ static int run_events(struct adj_run *run)
 	if (!g) {
 		cli_error(CMD, "out of memory");
 		rc = CLI_FAIL;
-	} else if (arb_game_tokens(g, a->events, &err) != ARB_OK) {
+	} else if (feed_tokens(g, a->events, &err) != ARB_OK) {
 		if (err.code == ARB_E_NOMEM)
 			cli_error(CMD, "out of memory");
 		else

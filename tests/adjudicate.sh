@@ -849,5 +849,38 @@ else
 	fail 'JSON of --events: no pairing tags (there are none)'
 fi
 
+# --events: SAN as well as UCI; illegal moves stay UCI, and the message says so.
+expect_line '--events: SAN moves' 'game 1: ? - ?: 1-0 checkmate -- FIDE 2014 5.1a' \
+	adjudicate --profile fide2014 --events 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#'
+expect_line '--events: SAN and UCI mixed, castling' 'game 1: ? - ?: * in play' \
+	adjudicate --profile fide2014 --events 'e4 e7e5 Nf3 b8c6 Bb5 a6 Ba4 Nf6 O-O'
+expect_line '--events: a SAN intended move of a claim' \
+	'1/2-1/2 threefold-claim (intended move f6g8) -- FIDE 2014 9.2' \
+	adjudicate --profile fide2014 --events 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 claim:threefold:black@Ng8'
+run adjudicate --profile fide2014 --events 'e4 e5 Nf3' --write-pgn "$TMP/san.pgn"
+if [ "$rc" -eq 0 ] && grep -q '^1\. e4 e5 2\. Nf3' "$TMP/san.pgn"; then
+	pass '--events: SAN moves written back by --write-pgn'
+else
+	fail '--events: SAN moves written back by --write-pgn' "exit $rc"
+fi
+expect_msg '--events: a SAN move that is not legal here' 1 \
+	"arbiter: adjudicate: --events: column 4, 'e4': neither an event nor a legal move here in UCI (e2e4) or SAN (e4, Nf3, O-O): SAN 'e4': no legal move matches" \
+	adjudicate --profile fide2014 --events 'e4 e4'
+expect_msg '--events: an illegal move in SAN: moves are UCI here, with the move meant' 1 \
+	"column 18, 'illegal:black:Nf6': expected a move like e2e4, not 'Nf6' (moves are UCI here: 'Nf6' would be g8f6, a legal move)" \
+	adjudicate --profile fide2014 --events 'e4 illegal:black:Nf6'
+expect_msg '--events: an illegal move that is no SAN move either' 1 \
+	"column 18, 'illegal:black:Ke7': expected a move like e2e4, not 'Ke7' (moves are UCI here: from and to squares)" \
+	adjudicate --profile fide2014 --events 'e4 illegal:black:Ke7'
+expect_msg '--events: a claim with an intended SAN move that is not legal' 1 \
+	"'@' takes the intended move of a threefold or fifty claim; the intended move is UCI or a legal SAN move, and as SAN: SAN 'Nf3': no legal move matches" \
+	adjudicate --profile fide2014 --events 'e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 claim:threefold:white@Nf3'
+expect_msg '--events: a bad colour is not about moves' 1 \
+	"column 20, 'claim:threefold:whte': expected 'white' or 'black'" \
+	adjudicate --profile fide2014 --events 'e4 claim:threefold:whte'
+if grep -q 'UCI' "$TMP/err"; then fail '--events: a bad colour has no move hint'; else pass '--events: a bad colour has no move hint'; fi
+expect_msg '--events: the null move is no move' 1 "column 4, '--': unknown event '--'" \
+	adjudicate --profile fide2014 --events 'e4 --'
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]
