@@ -210,22 +210,20 @@ static int end_game(arb_game *g, arb_decision *d, const char *board, int flagger
 	snprintf(d->result, sizeof d->result, "%s", board);
 	d->ends = 1;
 	if (strcmp(board, "1/2-1/2") == 0 && g->rules.draw_scoring == ARB_DRAW_SCORED_BLACK_WIN) {
-		if (flagger == ARB_BLACK && !g->rules.draw_odds_on_time_draw) {
-			/* Regulations: "a loss on time is a loss" (MATRIX Q14 option). */
-			strcpy(d->result, "1-0");
-		} else {
-			char was[sizeof d->detail];
-			put(was, sizeof was, "%s%s%s", d->reason, d->detail[0] ? " " : "",
-				 d->detail);
-			put(d->detail, sizeof d->detail, "(%s)", was);
-			snprintf(d->reason, sizeof d->reason, "armageddon-draw-odds");
-			strcpy(d->result, "0-1");
-			size_t k = strlen(d->article);
-			snprintf(d->article + k, sizeof d->article - k, "%s%s", k ? " " : "",
-				 g->rules.article[ARB_ART_DRAW_ODDS][0]
-					 ? g->rules.article[ARB_ART_DRAW_ODDS]
-					 : "+ event regulations");
-		}
+		/* Either way the event's regulation, not the Laws, decides the
+		 * score: the reason says which, the article names it. */
+		int time_loss = flagger == ARB_BLACK && !g->rules.draw_odds_on_time_draw;
+		char was[sizeof d->detail];
+		put(was, sizeof was, "%s%s%s", d->reason, d->detail[0] ? " " : "", d->detail);
+		put(d->detail, sizeof d->detail, "(%s)", was);
+		/* Regulations: "a loss on time is a loss" (MATRIX Q14 option). */
+		snprintf(d->reason, sizeof d->reason, "%s",
+			 time_loss ? "armageddon-time-loss" : "armageddon-draw-odds");
+		strcpy(d->result, time_loss ? "1-0" : "0-1");
+		size_t k = strlen(d->article);
+		snprintf(d->article + k, sizeof d->article - k, "%s%s", k ? " " : "",
+			 g->rules.article[ARB_ART_DRAW_ODDS][0] ? g->rules.article[ARB_ART_DRAW_ODDS]
+								: "+ event regulations");
 		effect(d, "board=%s", board);
 	}
 	if (g->rules.on_end) {
@@ -1977,6 +1975,8 @@ static const char *termination_of(const char *reason, const char *detail)
 			return "abandoned";
 	if (strcmp(reason, "infraction-loss") == 0 || strcmp(reason, "illegal-move-forfeit") == 0)
 		return "rules infraction";
+	if (strcmp(reason, "armageddon-time-loss") == 0)
+		return "time forfeit"; /* Black's flag fell: "a loss on time is a loss" */
 	if (strcmp(reason, "armageddon-draw-odds") == 0 && detail)
 		return strstr(detail, "time-") || strstr(detail, "both-flags") ? "time forfeit"
 									     : "normal";

@@ -882,5 +882,21 @@ if grep -q 'UCI' "$TMP/err"; then fail '--events: a bad colour has no move hint'
 expect_msg '--events: the null move is no move' 1 "column 4, '--': unknown event '--'" \
 	adjudicate --profile fide2014 --events 'e4 --'
 
+# Armageddon: the decision names the regulation that turned a board draw into a win.
+expect_line 'armageddon: the regulation named in the article' \
+	'game 1: ? - ?: 0-1 armageddon-draw-odds (agreement) [board=1/2-1/2] -- FIDE 2023 5.2.3, 9.1.1 + WC 2023 reg. 3.7.3' \
+	adjudicate --profile 'armageddon{regulation="WC 2023 reg. 3.7.3"}' --events 'e4 e5 Nf3 Nf6 offer:white accept:black'
+expect_line 'armageddon: a loss on time is a loss: the regulation decides it, and says so' \
+	'game 1: ? - ?: 1-0 armageddon-time-loss (time-draw (black flagged; white cannot mate by any series of legal moves)) [board=1/2-1/2] -- FIDE 2023 6.9, B.3 -> A.5.3 + event regulations' \
+	adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4k3/8/8/8/K7 w - - 0 1' --events flag:black
+run adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4k3/8/8/8/K7 w - - 0 1' --events flag:black --json
+check 'armageddon-time-loss: Termination time forfeit' [ "$(json_str termination "$(cat "$TMP/out")")" = 'time forfeit' ]
+expect_line 'armageddon: a decisive game is not the regulation'"'"'s' \
+	'game 1: ? - ?: 0-1 checkmate -- FIDE 2023 5.1.1' \
+	adjudicate --profile 'armageddon{regulation="WC 2023 reg. 3.7.3"}' --events 'f3 e5 g4 Qh4#'
+expect_msg 'armageddon: a regulation too long to cite' 1 \
+	"option 'regulation': 'a very long regulation name that overflows' is longer than 29 characters" \
+	adjudicate --profile 'armageddon{regulation="a very long regulation name that overflows"}' --events e4
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -290,7 +290,7 @@ START_TEST(test_flags)
 	ck_assert(has_effect(r, "board=1/2-1/2"));
 	ck_assert_str_eq(r->board, "1/2-1/2");
 	play("score.draw=black-wins;score.draw_odds_on_time_draw=false",
-	     "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "1-0", "time-draw");
+	     "4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1", "flag:black", "1-0", "armageddon-time-loss");
 }
 END_TEST
 

@@ -492,6 +492,8 @@ static const struct value_row {
 	{"armageddon", "score.draw_odds_on_time_draw", "true"},
 	{"armageddon", "articles.draw_odds", "+ event regulations"},
 	{"armageddon{drawOddsOnTimeDraw=false}", "score.draw_odds_on_time_draw", "false"},
+	{"armageddon{regulation=\"WC 2023 reg. 3.7.3\"}", "articles.draw_odds",
+	 "+ WC 2023 reg. 3.7.3"},
 	{"armageddon{base=fide2018-blitz}", "edition", "FIDE 2018"},
 	{"armageddon{base=fide2014-blitz{supervision=full}}", "supervision", "full"},
 	{"armageddon{base=fide2014-blitz{supervision=full}}", "illegal.lose_on", "2"},
