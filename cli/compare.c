@@ -315,8 +315,10 @@ static void cmp_print_row(const struct cmp_worker *w, int i, FILE *out)
 		fputs("(could not be adjudicated: see the error)\n", out);
 		return;
 	}
-	fprintf(out, "%-7s  %-25s  %s", r->result, *r->reason ? r->reason : "in play",
-		*r->article ? r->article : "-");
+	/* A game that goes on is "in play"; its reason is then the latest
+	 * decision, not a result. */
+	fprintf(out, "%-7s  %-25s  %s", strcmp(r->result, "*") == 0 ? "in play" : r->result,
+		*r->reason ? r->reason : "-", *r->article ? r->article : "-");
 	if (strcmp(r->result, r->board) != 0 && r->board[0])
 		fprintf(out, "  board=%s", r->board);
 	if (r->detail[0])

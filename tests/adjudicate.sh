@@ -426,7 +426,7 @@ fi
 run compare --profiles 'fide2009-standard,fide2014-standard' "$TMP/events.pgn" "$TMP/three.pgn"
 if [ "$rc" -eq 1 ] && [ "$(tail -n 1 "$TMP/out")" = "4 games, 1 differs, 1 could not be adjudicated" ] &&
 	grep -q 'three.pgn: game 1: Alpha - Beta' "$TMP/out" &&
-	grep -q '^  fide2009-standard  *\* ' "$TMP/out" &&
+	grep -q '^  fide2009-standard  *in play ' "$TMP/out" &&
 	grep -q '^  fide2014-standard  *1/2-1/2  *fivefold-auto  *FIDE 2014' "$TMP/out" &&
 	! grep -q 'Eta - Theta' "$TMP/out"; then
 	pass "compare: only the fivefold game differs, with a row per profile"
@@ -897,6 +897,9 @@ expect_line 'armageddon: a decisive game is not the regulation'"'"'s' \
 expect_msg 'armageddon: a regulation too long to cite' 1 \
 	"option 'regulation': 'a very long regulation name that overflows' is longer than 29 characters" \
 	adjudicate --profile 'armageddon{regulation="a very long regulation name that overflows"}' --events e4
+run compare --profiles fide2009-standard,fide2014-standard "$TMP/fivefold.pgn"
+check 'compare: a game that goes on reads "in play" in the result column' \
+	[ "$rc" -eq 0 -a "$(sed -n 2p "$TMP/out" | awk '{ print $2, $3, $4 }')" = 'in play no-claim' ]
 
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]
