@@ -96,6 +96,7 @@ typedef struct progress {
 	size_t bytes; /* game text read so far */
 	size_t total; /* the inputs' sizes; 0 unknown (a pipe) */
 	int width;    /* characters of the line on screen, 0 none */
+	int drawn;    /* it was drawn once */
 } progress;
 
 static double now_s(void)
@@ -151,8 +152,12 @@ static void progress_draw(progress *g, const char *cmd, long games)
 	char line[160];
 	int n;
 
-	if (!g->each && g->width > 0 && (t - g->last) * 1000 < PROGRESS_EVERY_MS)
+	/* The first game at once, then at most every PROGRESS_EVERY_MS (also
+	 * after a clear: records on a terminal stdout would redraw it on
+	 * every game). */
+	if (!g->each && g->drawn && (t - g->last) * 1000 < PROGRESS_EVERY_MS)
 		return;
+	g->drawn = 1;
 	g->last = t;
 	n = snprintf(line, sizeof line, "%s: %ld %s", cmd, games, cli_plural(games, "game", "games"));
 	if (secs > 0.001)
