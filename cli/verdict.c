@@ -164,7 +164,12 @@ static const char *tag_or_unknown(const arb_record *rec, const char *name)
 {
 	const char *v = arb_record_tag(rec, name);
 
-	return v && *v ? v : "?";
+	/* PGN standard 8.1.1.3: an unknown date is "????.??.??" (what the
+	 * writer puts in the Seven Tag Roster, so a game written back reads
+	 * the same); any other unknown tag is "?". */
+	if (v && *v)
+		return v;
+	return strcmp(name, "Date") == 0 ? "????.??.??" : "?";
 }
 
 void cli_game_id_from_record(cli_game_id *id, const arb_record *rec, const char *file,

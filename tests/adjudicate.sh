@@ -888,9 +888,14 @@ expect_line 'armageddon: the regulation named in the article' \
 	adjudicate --profile 'armageddon{regulation="WC 2023 reg. 3.7.3"}' --events 'e4 e5 Nf3 Nf6 offer:white accept:black'
 expect_line 'armageddon: a loss on time is a loss: the regulation decides it, and says so' \
 	'game 1: ? - ?: 1-0 armageddon-time-loss (time-draw (black flagged; white cannot mate by any series of legal moves)) [board=1/2-1/2] -- FIDE 2023 6.9, B.3 -> A.5.3 + event regulations' \
-	adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4k3/8/8/8/K7 w - - 0 1' --events flag:black
-run adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4k3/8/8/8/K7 w - - 0 1' --events flag:black --json
+	adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4kr2/8/8/8/K7 w - - 0 1' --events flag:black
+run adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4kr2/8/8/8/K7 w - - 0 1' --events flag:black --json
 check 'armageddon-time-loss: Termination time forfeit' [ "$(json_str termination "$(cat "$TMP/out")")" = 'time forfeit' ]
+# A dead position (5.2.2) is drawn before any flag: the draw odds stand even
+# when a time draw would not keep them.
+expect_line 'armageddon: a flag in a dead position keeps the draw odds' \
+	'game 1: ? - ?: 0-1 armageddon-draw-odds (dead-position (insufficient material: the game was over before the flag fall)) [board=1/2-1/2] -- FIDE 2023 5.2.2 + event regulations' \
+	adjudicate --profile 'armageddon{drawOddsOnTimeDraw=false}' --fen '8/8/8/4k3/8/8/8/K7 w - - 0 1' --events flag:black
 expect_line 'armageddon: a decisive game is not the regulation'"'"'s' \
 	'game 1: ? - ?: 0-1 checkmate -- FIDE 2023 5.1.1' \
 	adjudicate --profile 'armageddon{regulation="WC 2023 reg. 3.7.3"}' --events 'f3 e5 g4 Qh4#'
