@@ -2210,8 +2210,8 @@ static int game_tostring(lua_State *L)
 		else if (strcmp(g->tags[2 * i], "Black") == 0)
 			black = g->tags[2 * i + 1];
 	}
-	lua_pushfstring(L, GAME " %d: %s - %s %s, %d plies", (int)g->number, white, black,
-			g->result, g->plies);
+	lua_pushfstring(L, GAME " %d: %s - %s %s, %d %s", (int)g->number, white, black,
+			g->result, g->plies, g->plies == 1 ? "ply" : "plies");
 	return 1;
 }
 

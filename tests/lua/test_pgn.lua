@@ -211,6 +211,10 @@ local m = c960:moves()
 assert(m[7] == "e1h1" and c960:san_moves()[7] == "O-O", "Chess960 castling in UCI: " .. m[7])
 assert(c960:position_at(7):piece_at("g1") == "K")
 assert(arbiter.pgn.parse("")() == nil, "no games")
+-- plurals in tostring: "1 ply", "2 plies"
+local one = arbiter.pgn.parse('[White "A"]\n[Black "B"]\n\n1. e4 *\n')()
+assert(tostring(one):find(", 1 ply$"), tostring(one))
+assert(tostring(clocks):find(", 4 plies$"), tostring(clocks))
 assert(#arbiter.pgn.parse("garbage", {}):errors() == 0, "errors are recorded as games are read")
 
 print("test_pgn: ok")
