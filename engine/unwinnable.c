@@ -183,18 +183,26 @@ static bb_t piece_steps(int type, bb_t b)
 }
 
 /* The region of piece i given the fixed units; hits = enemy pawns and
- * fixed pieces (never a king) it could take. */
+ * fixed pieces (never a king) it could take from it.
+ *
+ * The seed is the region of an earlier state, so it may hold squares that
+ * fixed units have taken since (a pawn pushed into it, a piece that became
+ * fixed): the piece is not on those, so they are left out before the fill.
+ * Kept in, they would hide the unit on them from the piece's hits (a fill
+ * only looks at squares it has not reached yet): a king could never take a
+ * pawn pushed into its own region, however unprotected. */
 static bb_t ss_flood(const ss_state *st, const ss_eval *e, int i, bb_t kings, bb_t *hits)
 {
 	const ss_piece *pc = &st->pc[i];
-	bb_t own = e->fixed_by[pc->color], enemy = e->fixed_by[pc->color ^ 1];
-	bb_t reach = pc->seed, h = 0;
+	bb_t enemy = e->fixed_by[pc->color ^ 1] & ~kings;
+	bb_t stop = pc->type == ARB_KING ? e->fixed_att[pc->color ^ 1] : 0;
+	bb_t reach = e->fixed_mask >> i & 1 ? pc->seed : pc->seed & ~e->fixed, h = 0;
+	if (!reach)
+		reach = pc->seed; /* no free square left (not expected): stay wide */
 	for (;;) {
-		bb_t next = piece_steps(pc->type, reach) & ~own & ~reach;
-		if (pc->type == ARB_KING)
-			next &= ~e->fixed_att[pc->color ^ 1];
-		h |= next & enemy & ~kings;
-		next &= ~enemy;
+		bb_t steps = piece_steps(pc->type, reach) & ~stop;
+		h |= steps & enemy;
+		bb_t next = steps & ~e->fixed_by[0] & ~e->fixed_by[1] & ~reach;
 		if (!next)
 			break;
 		reach |= next;
@@ -207,12 +215,15 @@ static bb_t ss_flood(const ss_state *st, const ss_eval *e, int i, bb_t kings, bb
  * which adds obstacles and guarded squares, which can fix more pieces. */
 static void ss_evaluate(const ss_state *st, ss_eval *e)
 {
-	bb_t kings = 0;
-	for (int i = 0; i < st->n; i++)
-		if (st->pc[i].type == ARB_KING)
-			kings |= st->pc[i].seed;
 	e->fixed_mask = 0;
 	for (;;) {
+		/* The squares of fixed kings: in the way, never taken. A movable
+		 * king is no obstacle (it steps aside), and its seed, a region,
+		 * is no square of a king at all. */
+		bb_t kings = 0;
+		for (int i = 0; i < st->n; i++)
+			if (st->pc[i].type == ARB_KING && (e->fixed_mask >> i & 1))
+				kings |= st->pc[i].seed;
 		e->fixed = st->pawns[0] | st->pawns[1];
 		for (int c = 0; c < 2; c++) {
 			e->fixed_by[c] = st->pawns[c];
@@ -1570,4 +1581,29 @@ int uw_dead_static(const arb_position *pos)
 		    !structure_cannot_mate(pos, side, UW_ROOT_STATES, NULL))
 			return 0;
 	return 1;
+}
+
+int uw_static_unwinnable(const arb_position *pos, int side)
+{
+	attacks_init();
+	return material_cannot_mate(pos, side) || lone_minor_cannot_mate(pos, side) ||
+	       structure_cannot_mate(pos, side, UW_ROOT_STATES, NULL);
+}
+
+arb_verdict uw_helpmate_only(const arb_position *pos, int side, long nodes, arb_analysis *out)
+{
+	arb_move moves[ARB_MAX_MOVES];
+	arb_verdict v = ARB_UNDETERMINED;
+	attacks_init();
+	uw_ctx *c = NULL;
+	if (gen_legal(pos, moves) == 0) {
+		v = mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNDETERMINED;
+	} else if ((c = ctx_new(pos, side, nodes)) != NULL) {
+		c->limit = nodes;
+		v = helpmate(c);
+	}
+	report(out, v, c, c ? c->nodes : 0);
+	if (c)
+		ctx_free(c);
+	return v;
 }
