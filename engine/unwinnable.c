@@ -1598,6 +1598,8 @@ arb_verdict uw_helpmate_only(const arb_position *pos, int side, long nodes, arb_
 	uw_ctx *c = NULL;
 	if (gen_legal(pos, moves) == 0) {
 		v = mated_here(pos, side, 0) ? ARB_WINNABLE : ARB_UNDETERMINED;
+	} else if (material_cannot_mate(pos, side)) {
+		/* the search's root would return at once, uncounted, forever */
 	} else if ((c = ctx_new(pos, side, nodes)) != NULL) {
 		c->limit = nodes;
 		v = helpmate(c);

@@ -89,7 +89,7 @@ static void to_fen(const board *b, char *out)
  * holes, lone pawns, a black pawn set back (half-locked), loose pawns. */
 static void gen_pawns(arb_rng *rng, board *b, int wall[8])
 {
-	int full = pick(rng, 3) != 0, r = 1 + (int)pick(rng, 5);
+	int full = pick(rng, 5) != 0, r = 1 + (int)pick(rng, 5);
 	int first = full ? 0 : (int)pick(rng, 4), last = full ? 7 : 4 + (int)pick(rng, 4);
 	for (int f = 0; f < 8; f++) {
 		/* a step up or down locks the chain; a level step (rarely) lets
@@ -151,20 +151,27 @@ static int home_square(arb_rng *rng, const board *b, const int wall[8], int whit
 
 /* Pieces of one side (upper case = White): none, a lone minor, bishops of
  * one or both colours, two bishops against one, now and then a rook or a
- * queen; mostly behind the own wall. */
+ * queen; mostly behind the own wall. A bishop is mostly a "bad" one, on the
+ * colour of its own pawns (boxed in by them). */
 static void gen_pieces(arb_rng *rng, board *b, const int wall[8], int white)
 {
 	static const char *sets[] = {
-		"", "", "", "B", "B", "B", "B", "BB", "BB", "BB", "N", "N", "BN", "BBB", "NN",
-		"R", "Q", "BR",
+		"", "", "", "", "", "", "B", "B", "B", "B", "BB", "BB", "BB", "N", "N", "BN",
+		"BBB", "NN", "R", "Q",
 	};
 	const char *set = sets[pick(rng, (long)(sizeof sets / sizeof sets[0]))];
-	int bishops = 0, colour = (int)pick(rng, 2), mixed = (int)pick(rng, 2);
+	int lights = 0, pawns = 0;
+	for (int sq = 0; sq < 64; sq++)
+		if (b->sq[sq] == (white ? 'P' : 'p')) {
+			pawns++;
+			lights += light(sq);
+		}
+	int bad = 2 * lights > pawns, bishops = 0, mixed = !pick(rng, 3);
 	for (const char *p = set; *p; p++) {
 		int col = -1;
 		if (*p == 'B')
-			col = mixed ? (colour + bishops++) % 2 : colour;
-		int sq = home_square(rng, b, wall, white, !pick(rng, 4), col);
+			col = mixed ? (bad + bishops++) % 2 : pick(rng, 4) ? bad : !bad;
+		int sq = home_square(rng, b, wall, white, !pick(rng, 6), col);
 		if (sq >= 0)
 			b->sq[sq] = white ? *p : (char)(*p - 'A' + 'a');
 	}
@@ -175,6 +182,11 @@ static int gen_position(arb_rng *rng, board *b)
 	int wall[8];
 	memset(b->sq, '.', sizeof b->sq);
 	gen_pawns(rng, b, wall);
+	if (!pick(rng, 12)) { /* pawnless: the material and lone-minor rules */
+		memset(b->sq, '.', sizeof b->sq);
+		for (int f = 0; f < 8; f++)
+			wall[f] = 3;
+	}
 	/* Kings behind their own pawns mostly; sometimes anywhere. */
 	int wk = home_square(rng, b, wall, 1, !pick(rng, 6), -1);
 	if (wk < 0)
@@ -448,6 +460,9 @@ int main(int argc, char **argv)
 			to_fen(&b, fen);
 			generated++;
 			check_position(&o, &n, &rng, fen, -1);
+			if (n.positions % 10000 == 0)
+				fprintf(stderr, "soundness: %ld positions, %ld proved, %ld contradictions\n",
+					n.positions, n.hm_checked, n.contradictions);
 		}
 		printf("generated %ld candidates, %ld legal\n", generated, n.positions);
 	}
