@@ -140,7 +140,7 @@ END_TEST
  * carries a mating line that is replayed. */
 START_TEST(test_soundness_cases)
 {
-	check_rows("unwinnable_soundness.tsv", 34);
+	check_rows("unwinnable_soundness.tsv", 43);
 }
 END_TEST
 
