@@ -144,6 +144,50 @@ START_TEST(test_soundness_cases)
 }
 END_TEST
 
+/* Winnable positions the unfixed structure proof called unwinnable whose
+ * mates the default budget does not find (40M nodes did): the line is
+ * replayed to mate, and no budget may answer unwinnable (the static proofs
+ * do not depend on it). */
+START_TEST(test_soundness_lines)
+{
+	static const struct {
+		const char *fen, *line;
+		arb_color side;
+	} rows[] = {
+		{"3b3k/8/1p6/pPp1p1p1/2PpP1P1/P2PK3/8/8 w - - 0 1",
+		 "e3d2 h8g7 d2c1 g7h6 c1b2 h6g6 b2a2 g6f7 a2b3 a5a4 b3a4 f7e8 a4b3 e8d7 a3a4 d7d6 "
+		 "a4a5 b6a5 b3a2 a5a4 a2a1 a4a3 a1b1 a3a2 b1c1 a2a1q c1d2 a1c1 d2e2 d8a5 e2f2 c1e3 "
+		 "f2g2 a5e1 g2h1 e3g3 b5b6 e1f2 b6b7 g3g1",
+		 ARB_BLACK},
+		{"8/p2p2p1/pkpPp3/PpP1PpPp/1P3P1P/2B5/7B/1K6 b - - 0 1",
+		 "b6b7 h2g3 b7c8 c3d4 c8d8 b1a2 d8e8 d4e3 e8f7 g5g6 f7g6 a2b2 g6f7 b2c3 g7g5 f4g5 "
+		 "f7f8 g5g6 f5f4 g6g7 f8f7 c3d4 f7g6 g7g8q g6h6 e3f4",
+		 ARB_WHITE},
+		{"1b2B2b/8/1p5k/pPp3p1/P1Pp1pPp/3PpP2/4PK1P/8 w - - 0 1",
+		 "f2f1 h6g7 f1g2 h4h3 g2h3 g7f6 h3g2 f6e5 h2h4 g5h4 g2h1 h4h3 h1g1 h3h2 g1f1 h2h1q",
+		 ARB_BLACK},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		arb_position *pos = from_fen(rows[i].fen), *p = arb_position_clone(pos);
+		char buf[2048], *save = NULL;
+		snprintf(buf, sizeof buf, "%s", rows[i].line);
+		for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+			arb_move m;
+			arb_error err;
+			ck_assert_msg(arb_move_from_uci(p, t, &m, &err) == ARB_OK &&
+					      arb_position_play(p, m) == ARB_OK,
+				      "%s: %s illegal", rows[i].fen, t);
+		}
+		ck_assert_msg(arb_position_count_moves(p) == 0 && arb_position_in_check(p) &&
+				      arb_position_side_to_move(p) != rows[i].side,
+			      "%s: the line does not mate", rows[i].fen);
+		ck_assert_int_ne(arb_can_checkmate(pos, rows[i].side, 20000, NULL), ARB_UNWINNABLE);
+		arb_position_free(p);
+		arb_position_free(pos);
+	}
+}
+END_TEST
+
 /* Soundness: a position that cannot be won stays unwinnable whatever is
  * played, so from every unwinnable (or dead) row random legal walks must
  * never reach a position the analysis proves winnable (a winnable verdict
@@ -353,6 +397,7 @@ static Suite *unwinnable_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_uscf_14e);
 	tcase_add_test(tc, test_lone_minor);
+	tcase_add_test(tc, test_soundness_lines);
 	tcase_add_test(tc, test_uscf_blitz_7c);
 	suite_add_tcase(s, tc);
 	return s;
