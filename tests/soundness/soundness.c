@@ -156,8 +156,8 @@ static int home_square(arb_rng *rng, const board *b, const int wall[8], int whit
 static void gen_pieces(arb_rng *rng, board *b, const int wall[8], int white)
 {
 	static const char *sets[] = {
-		"", "", "", "", "", "", "B", "B", "B", "B", "BB", "BB", "BB", "N", "N", "BN",
-		"BBB", "NN", "R", "Q",
+		"",   "",   "",   "",  "",  "",   "B",   "B",  "B", "B",
+		"BB", "BB", "BB", "N", "N", "BN", "BBB", "NN", "R", "Q",
 	};
 	const char *set = sets[pick(rng, (long)(sizeof sets / sizeof sets[0]))];
 	int lights = 0, pawns = 0;
@@ -234,7 +234,8 @@ static int line_mates(const arb_position *pos, int side, const arb_analysis *a)
 static int mate_found(const arb_position *pos, int side, long nodes)
 {
 	arb_analysis *a = malloc(sizeof *a);
-	int r = a && uw_helpmate_only(pos, side, nodes, a) == ARB_WINNABLE && line_mates(pos, side, a);
+	int r = a && uw_helpmate_only(pos, side, nodes, a) == ARB_WINNABLE &&
+		line_mates(pos, side, a);
 	free(a);
 	return r;
 }
@@ -269,8 +270,7 @@ static void shrink(board *b, int side, long nodes)
 	}
 }
 
-static void report_contradiction(counts *n, const char *fen, int side, const char *how,
-				 long nodes)
+static void report_contradiction(counts *n, const char *fen, int side, const char *how, long nodes)
 {
 	board b;
 	n->contradictions++;
@@ -305,8 +305,8 @@ static void report_contradiction(counts *n, const char *fen, int side, const cha
 }
 
 /* Random walks from a proved position: no successor may be mated. */
-static void walk_from(const opts *o, counts *n, arb_rng *rng, const arb_position *start,
-		      int side, const char *fen, int proved)
+static void walk_from(const opts *o, counts *n, arb_rng *rng, const arb_position *start, int side,
+		      const char *fen, int proved)
 {
 	for (int w = 0; w < o->walks; w++) {
 		arb_position *p = arb_position_clone(start);
@@ -320,11 +320,12 @@ static void walk_from(const opts *o, counts *n, arb_rng *rng, const arb_position
 			arb_move zeroing[ARB_MAX_MOVES];
 			int z = 0;
 			for (int i = 0; i < k; i++)
-				if (ARB_PIECE_TYPE(arb_position_piece_at(p, ARB_MOVE_FROM(moves[i]))) ==
-					    ARB_PAWN ||
+				if (ARB_PIECE_TYPE(arb_position_piece_at(
+					    p, ARB_MOVE_FROM(moves[i]))) == ARB_PAWN ||
 				    arb_position_piece_at(p, ARB_MOVE_TO(moves[i])) != ARB_EMPTY)
 					zeroing[z++] = moves[i];
-			arb_position_play(p, z && pick(rng, 2) ? zeroing[pick(rng, z)] : moves[pick(rng, k)]);
+			arb_position_play(p, z && pick(rng, 2) ? zeroing[pick(rng, z)] :
+								 moves[pick(rng, k)]);
 			n->walk_positions++;
 			/* A successor's abstraction refines its parent's (its pieces
 			 * stand inside the parent's regions, its pawns are a reached
@@ -369,7 +370,9 @@ static void check_query(const opts *o, counts *n, arb_rng *rng, const arb_positi
 	n->undetermined += v == ARB_UNDETERMINED;
 	if (o->verbose)
 		printf("%s\t%s\tstatic %d\t%s\n", fen, side ? "black" : "white", proved,
-		       v == ARB_WINNABLE ? "winnable" : v == ARB_UNWINNABLE ? "unwinnable" : "undetermined");
+		       v == ARB_WINNABLE   ? "winnable" :
+		       v == ARB_UNWINNABLE ? "unwinnable" :
+					     "undetermined");
 	if (proved && v == ARB_WINNABLE) {
 		report_contradiction(n, fen, side, "analysis", o->hm_nodes);
 		return;
@@ -410,7 +413,9 @@ static int run_tsv(const opts *o, counts *n, arb_rng *rng)
 		if (!fen || !side || !strcmp(fen, "fen"))
 			continue;
 		check_position(o, n, rng, fen,
-			       !strcmp(side, "white") ? 0 : !strcmp(side, "black") ? 1 : -1);
+			       !strcmp(side, "white") ? 0 :
+			       !strcmp(side, "black") ? 1 :
+							-1);
 	}
 	fclose(f);
 	return 0;
@@ -467,9 +472,10 @@ int main(int argc, char **argv)
 	counts n = {0};
 	arb_rng rng, walks;
 	if (!parse(argc, argv, &o)) {
-		fprintf(stderr, "usage: soundness [--count N] [--seed S] [--hm-nodes B] [--budget D]\n"
-				"       [--walk-every K] [--walks W] [--plies P] [--walk-nodes X]\n"
-				"       [--tsv FILE] [--verbose]\n");
+		fprintf(stderr,
+			"usage: soundness [--count N] [--seed S] [--hm-nodes B] [--budget D]\n"
+			"       [--walk-every K] [--walks W] [--plies P] [--walk-nodes X]\n"
+			"       [--tsv FILE] [--verbose]\n");
 		return 2;
 	}
 	arb_rng_seed(&rng, o.seed);
@@ -489,7 +495,8 @@ int main(int argc, char **argv)
 			generated++;
 			check_position(&o, &n, &walks, fen, -1);
 			if (n.positions % 10000 == 0)
-				fprintf(stderr, "soundness: %ld positions, %ld proved, %ld contradictions\n",
+				fprintf(stderr,
+					"soundness: %ld positions, %ld proved, %ld contradictions\n",
 					n.positions, n.hm_checked, n.contradictions);
 		}
 		printf("generated %ld candidates, %ld legal\n", generated, n.positions);
