@@ -47,7 +47,8 @@ struct arb_game {
 	arb_position *prev;      /* the position before the last move */
 	arb_event *ev;
 	int *evply;              /* plies played when each event was fed */
-	unsigned char *evinf;    /* 1: the event was inferred, not in the record */
+	unsigned char *evinf;    /* 1: inferred from the tags, not in the record; 2: in the
+				  * record, marked inferred by an earlier rewrite */
 	int nev, evcap;
 	arb_decision *dec;
 	int ndec, deccap;
@@ -67,7 +68,7 @@ struct arb_game {
 	int touch_castle;        /* it was a castling attempt: a king move is due */
 	char touch_text[8];      /* the illegal move, for messages */
 	long late_ms[2];         /* when each player arrived (late: events), -1 present */
-	int inferring;           /* events inferred from a PGN Result tag */
+	int inferring;           /* events inferred: 1 from the tags, 2 read marked so */
 	int result_left;         /* the Result tag implied no event (infer_ending) */
 	char hook_err[ARB_ERROR_MESSAGE_SIZE];
 	int hook_failed;
@@ -689,6 +690,8 @@ static void claim_penalty(arb_game *g, arb_decision *d, int claimant)
 	}
 }
 
+static arb_status touch_check(const arb_game *g, arb_move m, const char *uci, arb_error *err);
+
 static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 {
 	const arb_rules *r = &g->rules;
@@ -714,6 +717,10 @@ static arb_status claim_draw(arb_game *g, const arb_event *ev, arb_error *err)
 	int illegal = ev->move[0] && arb_move_from_uci(pos, ev->move, &m, NULL) != ARB_OK;
 	if (illegal)
 		m = ARB_MOVE_NONE;
+	/* A written move after an illegal move replaces it: touch-move binds
+	 * it as it binds a move played (FIDE 2018 7.5.1 -> 4.3; US 11D). */
+	if (m && touch_check(g, m, ev->move, err) != ARB_OK)
+		return ARB_E_EVENT;
 	/* FIDE 9.2/9.3: the counts of the profile, with a written move too
 	 * (draw.threefold_count occurrences; draw.fifty_moves of each player). */
 	int now, need;
@@ -1476,7 +1483,7 @@ static int log_event(arb_game *g, const arb_event *ev)
 		g->evcap = cap;
 	}
 	g->evply[g->nev] = arb_history_ply_count(g->h);
-	g->evinf[g->nev] = (unsigned char)(g->inferring != 0);
+	g->evinf[g->nev] = (unsigned char)g->inferring;
 	g->ev[g->nev++] = *ev;
 	return 1;
 }
@@ -2150,7 +2157,7 @@ static arb_status feed_comment(arb_game *g, const char *text, int ply, arb_error
 				return event_error(err, ARB_E_EVENT, 0, "after ply %d: bad command [%%%.*s]",
 						   ply, (int)(end - name), name);
 			st = arb_event_parse(tok, strlen(tok), &ev, err);
-			g->inferring = inferred;
+			g->inferring = inferred ? 2 : 0;
 			if (st == ARB_OK)
 				st = arb_game_event(g, &ev, err);
 			g->inferring = 0;
@@ -2319,6 +2326,14 @@ static arb_status infer_ending(arb_game *g, const arb_record *rec, arb_error *er
 		drawn_token(g, rec, kind, tok, sizeof tok);
 	g->inferring = 1;
 	st = arb_game_tokens(g, tok, err);
+	/* An illegal move the profile only penalises (a first one, 7.5.5)
+	 * would leave in play a game the file says was lost by it: the runner's
+	 * or arbiter's forfeit is then the event. */
+	if (st == ARB_OK && decisive && kind == TERM_ILLEGAL && !g->ended) {
+		snprintf(tok, sizeof tok, "forfeit:%s:illegal",
+			 color_name(res[0] == '1' ? ARB_BLACK : ARB_WHITE));
+		st = arb_game_tokens(g, tok, err);
+	}
 	g->inferring = 0;
 	return st;
 }
@@ -2523,11 +2538,13 @@ arb_status arb_game_to_record(const arb_game *g, arb_record *rec)
 			cap = oldlen + 1;
 		}
 		size_t len = strip_commands(old ? old : "", buf, cap);
-		/* The events fed when `ply` moves had been played, in order; an
-		 * inferred one only when the tags no longer imply it. */
+		/* The events fed when `ply` moves had been played, in order; one
+		 * this reading inferred from the tags only when the tags no
+		 * longer imply it (one the record gave, marked inferred, stays:
+		 * the tags rewritten to the decision may not imply it again). */
 		for (; ev < g->nev && g->evply[ev] <= ply; ev++) {
 			if (g->ev[ev].kind == ARB_EV_MOVE || g->evply[ev] < ply ||
-			    (g->evinf[ev] && keep_tags))
+			    (g->evinf[ev] == 1 && keep_tags))
 				continue;
 			event_command(&g->ev[ev], g->evinf[ev], cmd, sizeof cmd);
 			size_t k = strlen(cmd);

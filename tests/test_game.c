@@ -899,13 +899,13 @@ START_TEST(test_termination_tags)
 		{ START, "0-1", "adjudication", "1. d4 d5", kv, "0-1", "adjudication-loss" },
 		{ START, "1/2-1/2", "adjudication", "1. d4 d5", kv, "1/2-1/2", "td-draw" },
 		{ START, "1/2-1/2", "Abandoned", "1. d4 d5", kv, "1/2-1/2", "td-draw" },
-		/* An illegal move: the rules' penalty for it, whatever the runner
-		 * did (a loss at the first, a penalty while the game goes on, a
-		 * draw when the opponent cannot mate); its maker not on move: a
-		 * forfeit. */
+		/* An illegal move: the rules' decision on it (a loss at the
+		 * first, a draw when the opponent cannot mate); where the rules
+		 * only penalise it, the game the file says was lost by it is a
+		 * forfeit, not a game in play; its maker not on move: a forfeit. */
 		{ START, "0-1", "illegal move", "1. d4 d5", kv, "0-1", "illegal-move-loss" },
-		{ START, "0-1", "illegal move", "1. d4 d5", "illegal.lose_on=2", "*",
-		  "illegal-move-penalty" },
+		{ START, "0-1", "illegal move", "1. d4 d5", "illegal.lose_on=2", "0-1",
+		  "illegal-move-forfeit" },
 		{ kbn_b, "1-0", "illegal move", "", kv, "1-0", "illegal-move-loss" },
 		{ kbn_w, "0-1", "illegal move", "", kv, "1/2-1/2", "illegal-move-draw" },
 		{ START, "1-0", "illegal move", "1. d4 d5", kv, "1-0", "illegal-move-forfeit" },
@@ -994,16 +994,20 @@ START_TEST(test_write_inferred)
 	ck_assert(strstr(out, "[Result \"1/2-1/2\"]") && strstr(out, "[OriginalResult \"0-1\"]"));
 	ck_assert(strstr(out, "[Termination \"time forfeit\"]"));
 	ck_assert_msg(strstr(out, "[OriginalTermination \"Time forfeit\"]"), "%s", out);
-	/* The first illegal move costs a penalty here: the game goes on. */
+	/* The first illegal move costs a penalty here, and the file says the
+	 * game was lost by it: the forfeit, which is what the tags say, so
+	 * nothing is written. */
 	out = rewrite(runner, "illegal.lose_on=2");
-	ck_assert_msg(strstr(out, "[%illegal white inferred]"), "%s", out);
-	ck_assert(strstr(out, "[Result \"*\"]") && strstr(out, "[OriginalResult \"0-1\"]"));
-	ck_assert(strstr(out, "[OriginalTermination \"illegal move\"]"));
+	ck_assert_msg(!strstr(out, "[%") && strstr(out, "[Result \"0-1\"]") &&
+			      strstr(out, "[Termination \"illegal move\"]") && !strstr(out, "Original"),
+		      "%s", out);
 	/* A rewritten record read and rewritten again keeps its Original tags. */
 	static char copy[8192];
-	snprintf(copy, sizeof copy, "%s", out);
-	out = rewrite(copy, "illegal.lose_on=1");
-	ck_assert_msg(strstr(out, "[OriginalResult \"0-1\"]") && strstr(out, "[Result \"0-1\"]"),
+	snprintf(copy, sizeof copy, "%s", rewrite(other, NULL));
+	out = rewrite(copy, NULL);
+	ck_assert_msg(strstr(out, "[OriginalResult \"0-1\"]") &&
+			      strstr(out, "[Result \"1/2-1/2\"]") &&
+			      strstr(out, "[OriginalTermination \"Time forfeit\"]"),
 		      "%s", out);
 	/* A forfeit written in the file is read as one. */
 	static const char left[] = "[Event \"x\"]\n[Result \"*\"]\n\n"
@@ -1233,6 +1237,9 @@ START_TEST(test_touch_move_after_illegal)
 	refused(kv, cap, "illegal:white:b1e4 d4d5", "must be captured");
 	/* An illegal "move" from an empty square touched nothing. */
 	play(kv, START, "illegal:white:e3e4 d2d4", "*", "illegal-move-penalty");
+	/* A claim's written move replaces the illegal move too: bound alike. */
+	refused(kv, START, "illegal:white:e2e5 claim:fifty:white@g1f3", "rules 7.5.1 -> 4.3.1");
+	play(kv, START, "illegal:white:e2e5 claim:fifty:white@e2e4", "*", "fifty-claim-rejected");
 }
 END_TEST
 
