@@ -331,8 +331,10 @@ static void emit(pipeline *p)
 	sink_write(&s->err, stderr);
 	sink_write(&s->out, stdout);
 	sink_write(&s->aux, spec->aux);
-	if (s->nomem)
+	if (s->nomem) {
+		progress_clear(&p->prog);
 		cli_error(spec->cmd, "out of memory");
+	}
 	if (s->kind == SLOT_GAME || s->bad) {
 		p->count->games++;
 		p->count->bad += s->bad;
@@ -344,6 +346,7 @@ static void emit(pipeline *p)
 	/* Stop early when an output fails (a full disk); main says why for
 	 * stdout. */
 	if (s->aux.len > 0 && spec->aux && ferror(spec->aux)) {
+		progress_clear(&p->prog);
 		cli_error(spec->cmd, "error writing %s: %s", spec->aux_name, strerror(errno));
 		s->stop = 1;
 	}
@@ -399,6 +402,7 @@ static slot *take(pipeline *p, const char *file, int show_file, size_t len)
 	s = slot_at(p, p->tail);
 	if (sink_reset(&s->out) != 0 || sink_reset(&s->err) != 0 ||
 	    (p->spec->aux && sink_reset(&s->aux) != 0)) {
+		progress_clear(&p->prog);
 		cli_error(p->spec->cmd, "out of memory");
 		p->stopped = 1;
 		return NULL;
