@@ -345,21 +345,6 @@ static void adj_worker_free(void *worker)
 	free(w);
 }
 
-/* The reader's warnings on the game (unknown comment commands), one line
- * each: "arbiter: adjudicate: warning: FILE:LINE:COLUMN: game N: why". */
-static void warn_record(FILE *out, const arb_record *rec)
-{
-	int n = arb_record_warning_count(rec);
-	for (int i = 0; i < n && arb_record_warning(rec, i); i++) {
-		fprintf(out, "arbiter: %s: warning: ", CMD);
-		cli_put_line(out, arb_record_warning(rec, i));
-		fputc('\n', out);
-	}
-	if (n > ARB_RECORD_WARNINGS_MAX)
-		fprintf(out, "arbiter: %s: warning: %d more in the same game\n", CMD,
-			n - ARB_RECORD_WARNINGS_MAX);
-}
-
 /* The game's TimeControl against the profile's speed: a warning on the
  * game's own stream, every game (a summary at the end would make the
  * messages of shards differ from the whole file's, docs/streaming.md). */
@@ -394,7 +379,7 @@ static int adj_game_body(struct adj_worker *w, cli_job *job, arb_record *rec)
 	int rc = 0;
 
 	cli_game_id_from_job(&id, rec, job);
-	warn_record(job->err, rec);
+	cli_report_record_warnings(job->err, CMD, rec);
 	speed_check(job->err, &id, rec, w->rules);
 	memset(&err, 0, sizeof err);
 	g = arb_game_from_record(rec, w->rules, &err);

@@ -90,6 +90,11 @@ void cli_json_result(FILE *out, const arb_game_result *r);
 void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
 			   const arb_error *err);
 
+/* The reader's warnings on a game (unknown comment commands), one line each:
+ * "arbiter: CMD: warning: FILE:LINE:COLUMN: game N: why", then how many more
+ * past ARB_RECORD_WARNINGS_MAX. */
+void cli_report_record_warnings(FILE *out, const char *cmd, const arb_record *rec);
+
 /* "arbiter: CMD: warning: time control '3+2' is read as 3 s, +2 s per
  * move from move 1 (PGN notation counts seconds); if minutes were meant,
  * write 180+2" when a control in PGN notation (US Chess notation counts

@@ -348,21 +348,6 @@ static void cmp_print_json(const struct cmp_worker *w, const cli_game_id *id, FI
 	fputs("]}\n", out);
 }
 
-/* The reader's warnings on the game (unknown comment commands), one line
- * each: "arbiter: compare: warning: FILE:LINE:COLUMN: game N: why". */
-static void warn_record(FILE *out, const arb_record *rec)
-{
-	int n = arb_record_warning_count(rec);
-	for (int i = 0; i < n && arb_record_warning(rec, i); i++) {
-		fprintf(out, "arbiter: %s: warning: ", CMD);
-		cli_put_line(out, arb_record_warning(rec, i));
-		fputc('\n', out);
-	}
-	if (n > ARB_RECORD_WARNINGS_MAX)
-		fprintf(out, "arbiter: %s: warning: %d more in the same game\n", CMD,
-			n - ARB_RECORD_WARNINGS_MAX);
-}
-
 /* On a worker: the game under every profile; its rows on job->out when the
  * results differ or a profile failed. */
 static int cmp_game_body(struct cmp_worker *w, cli_job *job, arb_record *rec)
@@ -372,7 +357,7 @@ static int cmp_game_body(struct cmp_worker *w, cli_job *job, arb_record *rec)
 	cli_game_id id;
 
 	cli_game_id_from_job(&id, rec, job);
-	warn_record(job->err, rec);
+	cli_report_record_warnings(job->err, CMD, rec);
 	for (i = 0; i < n; i++) {
 		arb_error err;
 		arb_game *g;

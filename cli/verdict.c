@@ -338,6 +338,19 @@ void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, co
 	fputc('\n', out);
 }
 
+void cli_report_record_warnings(FILE *out, const char *cmd, const arb_record *rec)
+{
+	int n = arb_record_warning_count(rec);
+	for (int i = 0; i < n && arb_record_warning(rec, i); i++) {
+		fprintf(out, "arbiter: %s: warning: ", cmd);
+		cli_put_line(out, arb_record_warning(rec, i));
+		fputc('\n', out);
+	}
+	if (n > ARB_RECORD_WARNINGS_MAX)
+		fprintf(out, "arbiter: %s: warning: %d more in the same game\n", cmd,
+			n - ARB_RECORD_WARNINGS_MAX);
+}
+
 void cli_print_game(FILE *out, const cli_game_id *id, const arb_game *g, int json)
 {
 	arb_game_result r;
