@@ -355,17 +355,7 @@ static void speed_check(FILE *err, const cli_game_id *id, const arb_record *rec,
 
 	if (!cli_speed_mismatch(arb_record_tag(rec, "TimeControl"), rules, why, sizeof why))
 		return;
-	/* Laid out as a game's error (cli_report_game_error), so the filter
-	 * tools of docs/streaming.md renumber it. */
-	fprintf(err, "arbiter: %s: ", CMD);
-	cli_put_line(err, id->file);
-	fprintf(err, ": game %ld (", id->number);
-	cli_put_line(err, id->white);
-	fputs(" - ", err);
-	cli_put_line(err, id->black);
-	fputs("): warning: TimeControl ", err);
-	cli_put_line(err, why);
-	fputc('\n', err);
+	cli_report_game_warning(err, CMD, id, "TimeControl ", why);
 }
 
 /* On a worker: one game decided, its line on job->out, its PGN on job->aux

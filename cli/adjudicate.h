@@ -90,6 +90,12 @@ void cli_json_result(FILE *out, const arb_game_result *r);
 void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
 			   const arb_error *err);
 
+/* A warning about one game, laid out as cli_report_game_error's messages:
+ * "arbiter: CMD: FILE: game N (WHITE - BLACK): warning: WHAT WHY" (WHY
+ * written as one line). */
+void cli_report_game_warning(FILE *out, const char *cmd, const cli_game_id *id, const char *what,
+			     const char *why);
+
 /* The reader's warnings on a game (unknown comment commands), one line each:
  * "arbiter: CMD: warning: FILE:LINE:COLUMN: game N: why", then how many more
  * past ARB_RECORD_WARNINGS_MAX. */

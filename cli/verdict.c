@@ -317,24 +317,40 @@ static void print_json(FILE *out, const cli_game_id *id, const arb_game *g,
 	fputs("}\n", out);
 }
 
-/* A game whose events could not be replayed: "FILE:LINE: game N (WHITE -
- * BLACK): why" (the line when the engine knows it). */
-void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
-			   const arb_error *err)
+/* "arbiter: CMD: FILE[:LINE]: game N (WHITE - BLACK)": how a message about
+ * one game starts (the filter tools of docs/streaming.md renumber it). */
+static void game_prefix(FILE *out, const char *cmd, const cli_game_id *id, long line)
 {
 	fprintf(out, "arbiter: %s: ", cmd);
 	cli_put_line(out, id->file);
-	if (err->line > 0)
-		fprintf(out, ":%ld", err->line);
+	if (line > 0)
+		fprintf(out, ":%ld", line);
 	fprintf(out, ": game %ld (", id->number);
 	cli_put_line(out, id->white);
 	fputs(" - ", out);
 	cli_put_line(out, id->black);
 	fputs(")", out);
+}
+
+/* A game whose events could not be replayed: "FILE:LINE: game N (WHITE -
+ * BLACK): why" (the line when the engine knows it). */
+void cli_report_game_error(FILE *out, const char *cmd, const cli_game_id *id, const char *profile,
+			   const arb_error *err)
+{
+	game_prefix(out, cmd, id, err->line);
 	if (profile)
 		fprintf(out, " under %s", profile);
 	fputs(": ", out);
 	cli_put_line(out, err->message[0] ? err->message : arb_status_name(err->code));
+	fputc('\n', out);
+}
+
+void cli_report_game_warning(FILE *out, const char *cmd, const cli_game_id *id, const char *what,
+			     const char *why)
+{
+	game_prefix(out, cmd, id, 0);
+	fprintf(out, ": warning: %s", what);
+	cli_put_line(out, why);
 	fputc('\n', out);
 }
 
