@@ -1187,18 +1187,27 @@ static int checkexclude(lua_State *L, int i, int *exclude, int *n)
 	return 1;
 }
 
+/* [-0, +(0|3), v] The arguments draw and draw_double share: rounds (1), the
+ * generator (2) and the exclusions (3). 0 when checkexclude pushed a
+ * failure (return 3 then). */
+static int draw_args(lua_State *L, lua_Integer *rounds, arb_rng *rng, int *exclude, int *nexclude)
+{
+	*rounds = luaL_checkinteger(L, 1);
+	luaL_argcheck(L, *rounds >= 0, 1, "rounds must not be negative");
+	optrng(L, 2, rng);
+	return checkexclude(L, 3, exclude, nexclude);
+}
+
 static int c960_draw(lua_State *L)
 {
-	lua_Integer rounds = luaL_checkinteger(L, 1);
+	lua_Integer rounds;
 	int exclude[ARB_CHESS960_COUNT], out[ARB_CHESS960_COUNT], nexclude = 0, i;
 	int no_twins = lua_toboolean(L, 4);
 	arb_error err;
 	arb_status st;
 	arb_rng rng;
 
-	luaL_argcheck(L, rounds >= 0, 1, "rounds must not be negative");
-	optrng(L, 2, &rng);
-	if (!checkexclude(L, 3, exclude, &nexclude))
+	if (!draw_args(L, &rounds, &rng, exclude, &nexclude))
 		return 3;
 	/* out[] holds a whole draw: more rounds than positions fail anyway. */
 	if (rounds > ARB_CHESS960_COUNT)
@@ -1217,15 +1226,13 @@ static int c960_draw(lua_State *L)
 
 static int c960_draw_double(lua_State *L)
 {
-	lua_Integer rounds = luaL_checkinteger(L, 1);
+	lua_Integer rounds;
 	int exclude[ARB_CHESS960_COUNT], nexclude = 0, *white, *black, i;
 	arb_error err;
 	arb_status st;
 	arb_rng rng;
 
-	luaL_argcheck(L, rounds >= 0, 1, "rounds must not be negative");
-	optrng(L, 2, &rng);
-	if (!checkexclude(L, 3, exclude, &nexclude))
+	if (!draw_args(L, &rounds, &rng, exclude, &nexclude))
 		return 3;
 	if (rounds > (lua_Integer)ARB_CHESS960_COUNT * ARB_CHESS960_COUNT)
 		return failf(L, ARB_E_ARGUMENT, "only %d pairs can be drawn for %lld rounds",
