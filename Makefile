@@ -1,16 +1,22 @@
 # Thin wrapper over CMake. The two commands a user needs:
 #   make run    install missing build dependencies, build, run the demo
-#               (and adjudicate examples/games/*.pgn under several editions)
+#               (adjudicate examples/games/*.pgn under several editions, and
+#               run a small round robin)
 #   make test   the same, then every test (CTest)
 # Also: make install [PREFIX=/usr/local] [DESTDIR=...] (cmake --install),
 # make bench (perft speed vs Stockfish), make fuzz SECONDS=N, make soundness
-# (the unwinnability proofs against the search), make clean.
+# (the unwinnability proofs against the search), make check-pairing and
+# make check-pairing-random GAMES=N (the Swiss pairer against the reference
+# pairings and on random tournaments), make format (clang-format
+# the C sources in place), make format-check (fail on any difference: CI),
+# make clean.
 
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test install bench fuzz difftest soundness clean
+.PHONY: all deps configure build run test install bench fuzz difftest soundness format \
+	format-check clean check-pairing check-pairing-random
 
 all: build
 
@@ -43,6 +49,8 @@ run: build
 	@$(BUILD)/arbiter compare --profiles '$(RULES_ARMAGEDDON)' examples/games/armageddon-*.pgn
 	@printf '\n-- one line per game (arbiter adjudicate --profile fide2023-standard)\n'
 	@$(BUILD)/arbiter adjudicate --profile fide2023-standard examples/games/standard-*.pgn
+	@printf '\n== a tournament: a 10-player round robin and a knockout, results adjudicated from PGN (scripts/tournament_demo.sh)\n'
+	@sh scripts/tournament_demo.sh $(BUILD)/arbiter
 
 test: run
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -62,6 +70,8 @@ bench: deps
 	@sh bench/lua_bench.sh build-bench
 	@sh bench/adjudicate_bench.sh build-bench
 	@sh bench/jobs_bench.sh build-bench
+	@build-bench/tournament_bench 2000 11
+	@sh bench/matching_bench.sh build-bench
 	@echo "unwinnability, labelled hard cases, default budget (best of 2 runs a query):"
 	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/unwinnable.tsv 0
 	@echo "unwinnability, final positions of decisive games, for the winner:"
@@ -79,7 +89,7 @@ SECONDS ?= 20
 RUNS ?=
 FUZZ_TIMEOUT ?= 30
 FUZZ_BUILD ?= build-fuzz
-FUZZ_TARGETS ?= fen uci pgn san epd timecontrol events chess960 profile variant
+FUZZ_TARGETS ?= fen uci pgn san epd timecontrol events chess960 trf profile variant
 FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF
@@ -89,7 +99,7 @@ fuzz: deps
 		echo "fuzz_$$t: $(FUZZ_LIMIT)" && \
 		rc=0 && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 		ASAN_OPTIONS="$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}quarantine_size_mb=32" \
-		$(FUZZ_BUILD)/tests/fuzz/fuzz_$$t $(FUZZ_LIMIT) -timeout=$(FUZZ_TIMEOUT) \
+		$(FUZZ_BUILD)/tests/fuzz_$$t $(FUZZ_LIMIT) -timeout=$(FUZZ_TIMEOUT) \
 			-print_final_stats=0 -artifact_prefix=$(FUZZ_BUILD)/ \
 			$(FUZZ_BUILD)/corpus-$$t tests/fuzz/corpus/$$t \
 			>$(FUZZ_BUILD)/fuzz_$$t.log 2>&1 || rc=$$?; \
@@ -120,6 +130,36 @@ SOUND_SEED ?= 1
 SOUND_ARGS ?= --budget 20000 --hm-nodes 50000 --walk-every 5
 soundness: build
 	$(BUILD)/tests/soundness --count $(SOUND_COUNT) --seed $(SOUND_SEED) $(SOUND_ARGS)
+
+# The Dutch Swiss pairer against every reference round of
+# tests/data/tournaments/swiss (tests/cli/swiss_reference.py: 928 rounds
+# exact, 38 board sets, one round with no legal pairing; a round may take
+# PAIRING_TIMEOUT seconds). PAIRING_ARGS adds options (--edition E,
+# --verbose, --cases case-001,...).
+PAIRING_TIMEOUT ?= 60
+PAIRING_ARGS ?=
+check-pairing: build
+	python3 tests/cli/swiss_reference.py $(BUILD)/arbiter -j $(JOBS) \
+		--timeout $(PAIRING_TIMEOUT) $(PAIRING_ARGS)
+
+# Seeded random Swiss tournaments (tests/tools/swissgen.c) paired round by
+# round by arbiter, every round checked by `arbiter tournament check` and,
+# when ARBITER_ORACLE_BBP names bbpPairings, compared with it exactly
+# (tests/cli/swiss_random.py). `make check-pairing-random GAMES=N SEED=S`
+# (GAMES default 200 here, not difftest's 20,000); RANDOM_ARGS adds options
+# (--max-players 2000, --rounds 11, ...).
+RANDOM_GAMES = $(if $(filter file,$(origin GAMES)),200,$(GAMES))
+RANDOM_ARGS ?=
+check-pairing-random: build
+	python3 tests/cli/swiss_random.py $(BUILD)/arbiter $(BUILD)/tests/swissgen \
+		--games $(RANDOM_GAMES) --seed $(SEED) -j $(JOBS) $(RANDOM_ARGS)
+
+# The C sources under .clang-format (npm's node_modules excluded).
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '/node_modules/')
+format:
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	@clang-format --dry-run -Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf $(BUILD) build-bench build-asan build-fuzz

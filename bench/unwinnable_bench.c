@@ -57,8 +57,8 @@ static arb_verdict query(stats *s, const arb_position *pos, int side, long nodes
 	arb_verdict v = ARB_UNDETERMINED;
 	for (int i = 0; i < repeat; i++) {
 		double t0 = now_us();
-		v = side == 2 ? arb_position_dead(pos, nodes)
-			      : arb_can_checkmate(pos, (arb_color)side, nodes, NULL);
+		v = side == 2 ? arb_position_dead(pos, nodes) :
+				arb_can_checkmate(pos, (arb_color)side, nodes, NULL);
 		double t = now_us() - t0;
 		if (i == 0 || t < best)
 			best = t;
@@ -133,8 +133,9 @@ static int run_pgn(stats *s, const char *path, long nodes)
 		if (getenv("UNWINNABLE_BENCH_VERBOSE")) {
 			char fen[128];
 			arb_position_to_fen(pos, fen, sizeof fen, 0);
-			printf("ROW %s\t%s\t%s\t%.0f\n", fen, !strcmp(res, "1-0") ? "white" : "black",
-			       verdict_name(v), s->us[s->n - 1]);
+			printf("ROW %s\t%s\t%s\t%.0f\n", fen,
+			       !strcmp(res, "1-0") ? "white" : "black", verdict_name(v),
+			       s->us[s->n - 1]);
 		}
 	}
 	arb_pgn_reader_free(r); /* owns the records */

@@ -587,7 +587,8 @@ static arb_status feed_tokens(arb_game *g, const char *tokens, arb_error *err)
 	size_t i = 0;
 
 	while (tokens[i]) {
-		while (tokens[i] == ' ' || tokens[i] == '\t' || tokens[i] == '\n' || tokens[i] == '\r')
+		while (tokens[i] == ' ' || tokens[i] == '\t' || tokens[i] == '\n' ||
+		       tokens[i] == '\r')
 			i++;
 		size_t start = i;
 		while (tokens[i] && tokens[i] != ' ' && tokens[i] != '\t' && tokens[i] != '\n' &&
@@ -604,8 +605,9 @@ static arb_status feed_tokens(arb_game *g, const char *tokens, arb_error *err)
 			int col = (int)start + (err->column > 0 ? err->column : 1);
 			snprintf(msg, sizeof msg, "%s", err->message);
 			err->column = col;
-			snprintf(err->message, sizeof err->message, "column %d, '%.*s': %.180s", col,
-				 (int)(i - start) > 40 ? 40 : (int)(i - start), tokens + start, msg);
+			snprintf(err->message, sizeof err->message, "column %d, '%.*s': %.180s",
+				 col, (int)(i - start) > 40 ? 40 : (int)(i - start), tokens + start,
+				 msg);
 			return st;
 		}
 	}

@@ -20,8 +20,6 @@
 #include "cli.h"
 
 #define CMD "analyse"
-/* The largest --nodes accepted (a search that large would run for hours). */
-#define MAX_NODES 1000000000000L
 
 void cli_analyse_usage(FILE *out)
 {
@@ -59,7 +57,7 @@ void cli_analyse_usage(FILE *out)
 struct side_result {
 	int asked;
 	arb_verdict verdict;
-	int nsan;                             /* moves of the line (0 unless winnable) */
+	int nsan; /* moves of the line (0 unless winnable) */
 	char san[ARB_MATE_LINE_MAX][ARB_SAN_MAX];
 };
 
@@ -95,7 +93,8 @@ static int line_to_san(const arb_position *pos, const arb_analysis *a, struct si
 	r->nsan = 0;
 	for (i = 0; i < a->line_len && i < ARB_MATE_LINE_MAX; i++) {
 		if (!arb_position_is_legal(p, a->line[i])) {
-			cli_error(CMD, "internal error: move %d of the mating line is not legal", i + 1);
+			cli_error(CMD, "internal error: move %d of the mating line is not legal",
+				  i + 1);
 			arb_position_free(p);
 			return -1;
 		}
@@ -112,8 +111,10 @@ static int line_to_san(const arb_position *pos, const arb_analysis *a, struct si
 	return 0;
 }
 
-/* Analyses pos for the sides in `which` (bit 0 white, bit 1 black). Returns
- * 0, or -1 after a message. */
+/* Analyses pos for the sides in `which` (bit 0 white, bit 1 black) into r.
+ * Returns 0, -1 after a message (a bad mating line), or ANALYSE_NOMEM (no
+ * message: the caller says it in its own form). */
+#define ANALYSE_NOMEM (-2)
 static int analyse(const arb_position *pos, int which, long nodes, struct result *r)
 {
 	arb_analysis a;
@@ -131,12 +132,16 @@ static int analyse(const arb_position *pos, int which, long nodes, struct result
 		r->side[c].asked = 1;
 		r->side[c].verdict = arb_can_checkmate(pos, (arb_color)c, nodes, &a);
 		r->nodes += a.nodes;
+		if (r->side[c].verdict == ARB_VERDICT_NOMEM)
+			return ANALYSE_NOMEM;
 		if (r->side[c].verdict == ARB_WINNABLE && line_to_san(pos, &a, &r->side[c]) != 0)
 			return -1;
 	}
 	if (which == 3) {
 		r->dead_asked = 1;
 		r->dead = arb_position_dead(pos, nodes);
+		if (r->dead == ARB_VERDICT_NOMEM)
+			return ANALYSE_NOMEM;
 	}
 	/* The SAN conversion above is cheap next to the search; it is timed too. */
 	r->micros = now_micros() - start;
@@ -155,6 +160,7 @@ static const char *verdict_name(arb_verdict v)
 	case ARB_UNWINNABLE:
 		return "unwinnable";
 	case ARB_UNDETERMINED:
+	case ARB_VERDICT_NOMEM: /* not printed: analyse() fails first */
 		break;
 	}
 	return "undetermined";
@@ -307,7 +313,9 @@ static void print_text(FILE *out, const struct result *r)
 	}
 	if (r->dead_asked)
 		fprintf(out, "dead: %s\n",
-			r->dead == ARB_UNWINNABLE ? "yes" : r->dead == ARB_WINNABLE ? "no" : "undetermined");
+			r->dead == ARB_UNWINNABLE ? "yes" :
+			r->dead == ARB_WINNABLE   ? "no" :
+						    "undetermined");
 	fprintf(out, "nodes: %ld\n", r->nodes);
 	fprintf(out, "time: %lld us\n", r->micros);
 }
@@ -347,11 +355,12 @@ static int parse_nodes(const char *text, long *nodes)
 
 	for (p = text; isdigit((unsigned char)*p); p++) {
 		value = value * 10 + (*p - '0');
-		if (value > MAX_NODES)
+		if (value > CLI_ANALYSE_NODES_MAX)
 			break;
 	}
-	if (p == text || *p != '\0' || value > MAX_NODES) {
-		cli_error(CMD, "bad --nodes '%s': expected a number from 0 to %ld", text, MAX_NODES);
+	if (p == text || *p != '\0' || value > CLI_ANALYSE_NODES_MAX) {
+		cli_error(CMD, "bad --nodes '%s': expected a number from 0 to %ld", text,
+			  CLI_ANALYSE_NODES_MAX);
 		return -1;
 	}
 	*nodes = value;
@@ -402,7 +411,7 @@ static int parse(int argc, char **argv, struct analyse_args *a)
 static int run_one(const struct analyse_args *a, const char *fen, struct result *r)
 {
 	arb_position *pos = arb_position_new();
-	int rc = CLI_OK;
+	int rc = CLI_OK, st;
 
 	if (!pos) {
 		cli_error(CMD, "out of memory");
@@ -410,9 +419,11 @@ static int run_one(const struct analyse_args *a, const char *fen, struct result 
 	}
 	if (cli_set_fen(CMD, pos, fen, a->mode) != 0)
 		rc = CLI_FAIL;
-	else if (analyse(pos, a->which, a->nodes, r) != 0)
+	else if ((st = analyse(pos, a->which, a->nodes, r)) != 0) {
+		if (st == ANALYSE_NOMEM)
+			cli_error(CMD, "out of memory");
 		rc = CLI_FAIL;
-	else if (a->json)
+	} else if (a->json)
 		print_json(stdout, r);
 	else
 		print_text(stdout, r);
@@ -467,8 +478,11 @@ static int run_batch(const struct analyse_args *a, struct result *r)
 			rc = CLI_FAIL;
 			continue;
 		}
-		if (analyse(pos, a->which, a->nodes, r) != 0) {
-			print_error_json(stdout, line, "internal error: bad mating line");
+		int got = analyse(pos, a->which, a->nodes, r);
+		if (got != 0) {
+			print_error_json(stdout, line,
+					 got == ANALYSE_NOMEM ? "out of memory" :
+								"internal error: bad mating line");
 			rc = CLI_FAIL;
 			continue;
 		}

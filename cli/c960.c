@@ -194,12 +194,14 @@ static const char *ellipsis(const char *list)
 static int exclude_syntax(const char *list, size_t i, const char *what)
 {
 	if (list[i] == '\0')
-		cli_error(CMD, "--exclude '%.*s%s': column %zu: expected %s, found the end "
-			       "(a list is like 0-99,518)",
+		cli_error(CMD,
+			  "--exclude '%.*s%s': column %zu: expected %s, found the end "
+			  "(a list is like 0-99,518)",
 			  LIST_QUOTED, list, ellipsis(list), i + 1, what);
 	else
-		cli_error(CMD, "--exclude '%.*s%s': column %zu: expected %s, found '%c' "
-			       "(a list is like 0-99,518)",
+		cli_error(CMD,
+			  "--exclude '%.*s%s': column %zu: expected %s, found '%c' "
+			  "(a list is like 0-99,518)",
 			  LIST_QUOTED, list, ellipsis(list), i + 1, what,
 			  isprint((unsigned char)list[i]) ? list[i] : '?');
 	return CLI_USAGE;
@@ -244,10 +246,11 @@ static int add_exclusions(struct c960_args *a, const char *list)
 			if (read_number(list, &i, &r.hi, &r.hi_column, &r.hi_len) != 0)
 				return exclude_syntax(list, i, "the last number of the range");
 			if (r.hi < r.lo) {
-				cli_error(CMD, "--exclude '%.*s%s': column %d: the range %ld-%ld is "
-					       "reversed (write %ld-%ld)",
-					  LIST_QUOTED, list, ellipsis(list), r.lo_column, r.lo, r.hi,
-					  r.hi, r.lo);
+				cli_error(CMD,
+					  "--exclude '%.*s%s': column %d: the range %ld-%ld is "
+					  "reversed (write %ld-%ld)",
+					  LIST_QUOTED, list, ellipsis(list), r.lo_column, r.lo,
+					  r.hi, r.hi, r.lo);
 				return CLI_USAGE;
 			}
 		}
@@ -472,8 +475,9 @@ static int collect_exclusions(const struct c960_args *a, int *out, int *n)
 		int low_bad = !in_range(r->lo), column = low_bad ? r->lo_column : r->hi_column;
 
 		if (low_bad || !in_range(r->hi)) { /* the number as written: not clamped */
-			cli_error(CMD, "--exclude '%.*s%s': column %d: %.*s is not a position number "
-				       "(0..959)",
+			cli_error(CMD,
+				  "--exclude '%.*s%s': column %d: %.*s is not a position number "
+				  "(0..959)",
 				  LIST_QUOTED, r->list, ellipsis(r->list), column,
 				  low_bad ? r->lo_len : r->hi_len, r->list + column - 1);
 			return CLI_FAIL;
@@ -493,8 +497,8 @@ static int collect_exclusions(const struct c960_args *a, int *out, int *n)
 }
 
 /* --double with --random or --rounds: distinct pairs into e[0..rounds-1]. */
-static int choose_pairs(const struct c960_args *a, arb_rng *rng, const int *exclude,
-			int nexclude, struct entry *e, int rounds)
+static int choose_pairs(const struct c960_args *a, arb_rng *rng, const int *exclude, int nexclude,
+			struct entry *e, int rounds)
 {
 	int *white = malloc((size_t)rounds * sizeof *white);
 	int *black = malloc((size_t)rounds * sizeof *black);
@@ -570,8 +574,9 @@ static int rank_number(const char *text, int *n, arb_color *color)
 		lower += islower((unsigned char)*p) != 0;
 	}
 	if (*text && strspn(text, "0123456789-") == strlen(text)) {
-		cli_error(CMD, "--id: '%.20s' is a number: --id takes a FEN or a back rank "
-			       "('arbiter 960 N' or 'arbiter 960 --double W-B' gives the position)",
+		cli_error(CMD,
+			  "--id: '%.20s' is a number: --id takes a FEN or a back rank "
+			  "('arbiter 960 N' or 'arbiter 960 --double W-B' gives the position)",
 			  text);
 		return CLI_FAIL;
 	}
@@ -582,8 +587,9 @@ static int rank_number(const char *text, int *n, arb_color *color)
 		return CLI_FAIL;
 	}
 	if (upper > 0 && lower > 0) {
-		cli_error(CMD, "--id: '%s' mixes upper and lower case: write White's array in "
-			       "upper case (RNBQKBNR) or Black's in lower case (rnbqkbnr)",
+		cli_error(CMD,
+			  "--id: '%s' mixes upper and lower case: write White's array in "
+			  "upper case (RNBQKBNR) or Black's in lower case (rnbqkbnr)",
 			  text);
 		return CLI_FAIL;
 	}
@@ -606,8 +612,9 @@ static int identify_ranks(const struct c960_args *a, struct entry *e)
 	     w = strtok_r(NULL, " \t", &save))
 		word[nwords++] = w;
 	if (nwords == 0 || nwords > 2) {
-		cli_error(CMD, "--id: expected a FEN, a back rank (RNBQKBNR) or White's and "
-			       "Black's back ranks (RNBQKBNR bbqnnrkr)%s",
+		cli_error(CMD,
+			  "--id: expected a FEN, a back rank (RNBQKBNR) or White's and "
+			  "Black's back ranks (RNBQKBNR bbqnnrkr)%s",
 			  nwords ? ", not 3 or more words" : "");
 	} else if (rank_number(word[0], &n0, &c0) != CLI_OK) {
 		/* said */
@@ -617,8 +624,9 @@ static int identify_ranks(const struct c960_args *a, struct entry *e)
 	} else if (rank_number(word[1], &n1, &c1) != CLI_OK) {
 		/* said */
 	} else if (c0 == c1) {
-		cli_error(CMD, "--id: '%s %s': write White's array in upper case and Black's in "
-			       "lower case (RNBQKBNR bbqnnrkr)",
+		cli_error(CMD,
+			  "--id: '%s %s': write White's array in upper case and Black's in "
+			  "lower case (RNBQKBNR bbqnnrkr)",
 			  word[0], word[1]);
 	} else {
 		e->white = c0 == ARB_WHITE ? n0 : n1;

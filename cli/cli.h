@@ -20,8 +20,8 @@
 /* Internal: the request is fully answered (e.g. --help printed); exit 0. */
 #define CLI_DONE (-1)
 
-/* The deepest perft the command line accepts. */
-#define CLI_MAX_DEPTH 20
+/* The limits of the command line (CLI_MAX_DEPTH, CLI_JOBS_*, ...). */
+#include "../engine/config.h"
 
 /* The start position, the default FEN of `arbiter perft`. */
 #define CLI_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -51,6 +51,9 @@ void cli_clock_usage(FILE *out);
 
 int cli_run(int argc, char **argv);
 void cli_run_usage(FILE *out);
+
+int cli_tournament(int argc, char **argv);
+void cli_tournament_usage(FILE *out);
 
 /* ---- what scripts print (cli/profiles.c) --------------------------------- */
 

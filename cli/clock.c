@@ -20,10 +20,6 @@
 #include "cli.h"
 
 #define CMD "clock"
-/* The issues kept per game; more are counted, not listed. */
-#define MAX_ISSUES 64
-/* The longest duration `simulate` accepts: a year, the engine's own limit. */
-#define MAX_DURATION_S 31536000L
 
 void cli_clock_usage(FILE *out)
 {
@@ -361,7 +357,7 @@ static int next_duration(const char **p, int number, long *ms)
 	if (!isdigit((unsigned char)*s))
 		ok = 0;
 	for (; isdigit((unsigned char)*s); s++)
-		if (whole <= MAX_DURATION_S)
+		if (whole <= CLI_CLOCK_DURATION_MAX_S)
 			whole = whole * 10 + (*s - '0');
 	if (ok && *s == '.') {
 		s++;
@@ -378,11 +374,11 @@ static int next_duration(const char **p, int number, long *ms)
 		ok = 0;
 	while (*s != '\0' && !is_separator(*s))
 		s++; /* the rest of a bad token, for the message */
-	if (!ok || whole > MAX_DURATION_S) {
+	if (!ok || whole > CLI_CLOCK_DURATION_MAX_S) {
 		cli_error(CMD,
 			  "--moves: bad duration %d '%.*s': expected seconds such as 3 or 4.25 "
 			  "(at most %ld, three decimals)",
-			  number, (int)(s - start), start, MAX_DURATION_S);
+			  number, (int)(s - start), start, CLI_CLOCK_DURATION_MAX_S);
 		return -1;
 	}
 	*p = s;
@@ -548,7 +544,7 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 {
 	int plies = arb_record_ply_count(g), found = 0, i;
 	arb_clock_entry *entries = malloc((size_t)(plies > 0 ? plies : 1) * sizeof *entries);
-	arb_clock_issue *issues = malloc(MAX_ISSUES * sizeof *issues);
+	arb_clock_issue *issues = malloc(CLI_CLOCK_ISSUES_MAX * sizeof *issues);
 
 	if (!entries || !issues) {
 		cli_error(CMD, "out of memory");
@@ -556,7 +552,7 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 		free(issues);
 		return -1;
 	}
-	arb_record_clock_history(g, run->tc, entries, plies, issues, MAX_ISSUES, &found);
+	arb_record_clock_history(g, run->tc, entries, plies, issues, CLI_CLOCK_ISSUES_MAX, &found);
 	if (run->several_files)
 		printf("%s: ", file);
 	printf("game %ld: ", number);
@@ -568,11 +564,11 @@ static int history_game(struct history_run *run, const arb_record *g, const char
 	putchar('\n');
 	if (run->args->list_moves)
 		print_entries(entries, plies);
-	for (i = 0; i < found && i < MAX_ISSUES; i++)
+	for (i = 0; i < found && i < CLI_CLOCK_ISSUES_MAX; i++)
 		printf("  %s\n", issues[i].message);
-	if (found > MAX_ISSUES)
-		printf("  ... and %d more %s\n", found - MAX_ISSUES,
-		       cli_plural(found - MAX_ISSUES, "issue", "issues"));
+	if (found > CLI_CLOCK_ISSUES_MAX)
+		printf("  ... and %d more %s\n", found - CLI_CLOCK_ISSUES_MAX,
+		       cli_plural(found - CLI_CLOCK_ISSUES_MAX, "issue", "issues"));
 	if (found == 0)
 		puts("  clock consistent");
 	free(entries);

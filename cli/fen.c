@@ -58,7 +58,8 @@ static int parse_valued(cli_argv *it, struct fen_args *a, int *rc)
 	if ((m = cli_option_value(it, "fen", "--svg", &value)) != 0) {
 		if (m < 0 || a->svg || value[0] == '\0') {
 			if (m > 0)
-				cli_error("fen", a->svg ? "--svg given twice" : "--svg needs a file name");
+				cli_error("fen",
+					  a->svg ? "--svg given twice" : "--svg needs a file name");
 			*rc = CLI_USAGE;
 		}
 		a->svg = value;

@@ -159,7 +159,8 @@ static void progress_draw(progress *g, const char *cmd, long games)
 		return;
 	g->drawn = 1;
 	g->last = t;
-	n = snprintf(line, sizeof line, "%s: %ld %s", cmd, games, cli_plural(games, "game", "games"));
+	n = snprintf(line, sizeof line, "%s: %ld %s", cmd, games,
+		     cli_plural(games, "game", "games"));
 	if (secs > 0.001)
 		n += snprintf(line + n, sizeof line - (size_t)n, ", %.0f games/s", games / secs);
 	if (g->total > 0)

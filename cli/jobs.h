@@ -18,23 +18,7 @@
 
 #include "cli.h"
 
-/* Workers at most (--jobs). */
-#define CLI_JOBS_MAX 256
-/* Games in flight a worker (slots of the window), and in all at most. A
- * worker idles when the oldest game is still being handled and the rest of
- * the window is done: fewer slots, more idling (at 4 a worker, 2 workers
- * waited for work once in 6 games of `pgn check`, at 32 once in 50). A
- * slot costs about 20 KiB (two memory streams and the game's text). */
-#ifndef CLI_JOBS_WINDOW
-#define CLI_JOBS_WINDOW 32
-#endif
-#ifndef CLI_JOBS_SLOTS
-#define CLI_JOBS_SLOTS 1024
-#endif
-/* Text of the games in flight at most (one game alone may be longer). */
-#ifndef CLI_JOBS_BYTES
-#define CLI_JOBS_BYTES (32u << 20)
-#endif
+/* CLI_JOBS_MAX, _WINDOW, _SLOTS and _BYTES: engine/config.h (via cli.h). */
 
 /* One game in flight, as the command's functions see it. */
 typedef struct cli_job {

@@ -8,7 +8,7 @@
  *
  * Help is one text per command, its usage function: `arbiter help CMD`,
  * `arbiter CMD --help` and `arbiter CMD -h` print it to stdout and exit 0
- * (docs/arbiter.1 is the long form; tests/manpage.sh keeps the two in step).
+ * (docs/arbiter.1 is the long form; tests/cli/manpage.sh keeps the two in step).
  * A command with actions (pgn check, clock parse, profile show) has one text
  * for all of them, so `arbiter help pgn check` prints the text of `pgn`.
  */
@@ -29,6 +29,10 @@ struct command {
 static const char *const pgn_actions[] = {"check", "convert", "stats", NULL};
 static const char *const clock_actions[] = {"parse", "simulate", "history", NULL};
 static const char *const profile_actions[] = {"show", "diff", NULL};
+static const char *const tournament_actions[] = {"show",     "export",   "standings", "pair",
+						 "check",    "result",   "new",       "add-player",
+						 "withdraw", "prohibit", "set",       "crosstable",
+						 "compare",  "knockout", NULL};
 
 static const struct command commands[] = {
 	{"perft", "count the leaf nodes of the legal move tree", cli_perft, cli_perft_usage, NULL},
@@ -50,6 +54,9 @@ static const struct command commands[] = {
 	 cli_profile_usage, profile_actions},
 	{"variants", "list the variant scripts (start positions, castling geometry)", cli_variants,
 	 cli_variants_usage, NULL},
+	{"tournament",
+	 "TRF files: event and players, export (TRF-2026, TRF-16), standings, crosstable, compare",
+	 cli_tournament, cli_tournament_usage, tournament_actions},
 	{"run", "run a Lua script with module \"arbiter\" preloaded", cli_run, cli_run_usage, NULL},
 };
 

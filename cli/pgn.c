@@ -622,8 +622,8 @@ static void print_ref(const char *label, const struct game_ref *ref)
 		printf("%s: -\n", label);
 		return;
 	}
-	printf("%s: %d %s (%s, game %ld)\n", label, ref->plies, cli_plural(ref->plies, "ply", "plies"),
-	       ref->file, ref->number);
+	printf("%s: %d %s (%s, game %ld)\n", label, ref->plies,
+	       cli_plural(ref->plies, "ply", "plies"), ref->file, ref->number);
 }
 
 static void print_stats(const struct run *run)
@@ -643,9 +643,8 @@ static void print_stats(const struct run *run)
 			printf("  %9ld  %s\n", st->results[i], result_names[i]);
 	printf("variants: %lu\n", (unsigned long)st->variants.used);
 	tally_print(&st->variants, 0);
-	printf("time controls: %lu distinct in %ld %s%s\n",
-	       (unsigned long)st->time_controls.used, st->with_tc,
-	       cli_plural(st->with_tc, "game", "games"),
+	printf("time controls: %lu distinct in %ld %s%s\n", (unsigned long)st->time_controls.used,
+	       st->with_tc, cli_plural(st->with_tc, "game", "games"),
 	       st->time_controls.used > 10 ? " (top 10)" : "");
 	tally_print(&st->time_controls, 10);
 }

@@ -1,7 +1,7 @@
 /*
- * arbiter_lua.h -- the entry point of module "arbiter" (lua/arbiter_lua.c),
- * for programs that preload it into their own Lua states (`arbiter run`,
- * tests):
+ * arbiter_lua.h -- the entry point of module "arbiter" (lua/linit.c; the
+ * types in lua/l*.c, lua/lbind.h), for programs that preload it into their
+ * own Lua states (`arbiter run`, tests):
  *
  *     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
  *     lua_pushcfunction(L, luaopen_arbiter);
@@ -9,7 +9,8 @@
  *
  * (On LuaJIT, luaL_getsubtable and LUA_PRELOAD_TABLE come from compat.h.)
  *
- * The Lua API is described at the top of arbiter_lua.c and in the README.
+ * The Lua API is described in the README ("Lua module `arbiter`" under "API
+ * reference").
  */
 #ifndef ARBITER_LUA_H
 #define ARBITER_LUA_H

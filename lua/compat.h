@@ -59,6 +59,13 @@
 /* Turns the JIT compiler off for a state (a no-op without one). */
 #define arb_lua_jit_off(L) ((void)(L))
 
+/* [-1, +0, -] The value on the top becomes the one user value of the full
+ * userdata at i (made with lua_newuserdatauv(L, size, 1)). */
+#define arb_lua_setuservalue(L, i) ((void)lua_setiuservalue((L), (i), 1))
+
+/* [-0, +1, -] Pushes the user value of the full userdata at i; its type. */
+#define arb_lua_getuservalue(L, i) lua_getiuservalue((L), (i), 1)
+
 /* Calls f in protected mode with ud as its one argument (a light userdata),
  * allocating nothing outside the protection (a light C function); f's
  * results are dropped. Returns the status; on error the message is on top. */
@@ -102,6 +109,25 @@ static inline int arb_lua_cpcall(lua_State *L, lua_CFunction f, void *ud)
 
 /* The count hook fires in the interpreter only, never in compiled traces. */
 #define arb_lua_jit_off(L) ((void)luaJIT_setmode((L), 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF))
+
+/* A userdata has no user values here but an environment table: the one
+ * user value is kept at its [1]. */
+static inline void arb_lua_setuservalue(lua_State *L, int i)
+{
+	i = i > 0 || i <= LUA_REGISTRYINDEX ? i : lua_gettop(L) + i + 1;
+	lua_createtable(L, 1, 0);
+	lua_insert(L, -2);
+	lua_rawseti(L, -2, 1);
+	lua_setfenv(L, i);
+}
+
+static inline int arb_lua_getuservalue(lua_State *L, int i)
+{
+	lua_getfenv(L, i);
+	lua_rawgeti(L, -1, 1);
+	lua_remove(L, -2);
+	return lua_type(L, -1);
+}
 
 /* lua_pushcfunction allocates a closure here: lua_cpcall makes it inside
  * the protection. */

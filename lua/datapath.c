@@ -93,8 +93,8 @@ static int prefix_of(const char *dir, const char *rel)
 		return 0;
 	}
 	if (strncmp(rel, "lib/lua/", 8) == 0) {
-		w = snprintf(self.rock_data, PATH_MAX, "%.*s/share/lua/%s/arbiter", (int)(n - k - 1),
-			     dir, rel + 8);
+		w = snprintf(self.rock_data, PATH_MAX, "%.*s/share/lua/%s/arbiter",
+			     (int)(n - k - 1), dir, rel + 8);
 		if (w <= 0 || w >= PATH_MAX)
 			self.rock_data[0] = '\0';
 	}
@@ -141,7 +141,7 @@ static void find_self(void)
 			return;
 }
 
-const char *arb_datapath_installed(void)
+const char *arbI_datapath_installed(void)
 {
 	pthread_once(&self_once, find_self);
 	if (self.prefix_data[0] != '\0')
@@ -153,7 +153,7 @@ const char *arb_datapath_installed(void)
  * The path
  * ---------------------------------------------------------------------- */
 
-void arb_datapath_free(arb_datapath *p)
+void arbI_datapath_free(arb_datapath *p)
 {
 	for (int i = 0; i < p->n; i++)
 		free(p->dir[i]);
@@ -213,7 +213,7 @@ static int add_list(arb_datapath *p, const char *list, int self_too, const char 
 	return 0;
 }
 
-int arb_datapath_build(arb_datapath *p, const char *kind, const char *given)
+int arbI_datapath_build(arb_datapath *p, const char *kind, const char *given)
 {
 	int profiles = strcmp(kind, "profiles") == 0;
 
@@ -224,8 +224,7 @@ int arb_datapath_build(arb_datapath *p, const char *kind, const char *given)
 	    add_list(p, getenv("ARBITER_PATH"), profiles, kind) != 0)
 		goto nomem;
 #ifdef ARBITER_SOURCE_DIR
-	if (self.in_build_tree &&
-	    add(p, ARBITER_SOURCE_DIR, strlen(ARBITER_SOURCE_DIR), kind) != 0)
+	if (self.in_build_tree && add(p, ARBITER_SOURCE_DIR, strlen(ARBITER_SOURCE_DIR), kind) != 0)
 		goto nomem;
 #endif
 	if (self.prefix_data[0] != '\0' &&
@@ -238,11 +237,11 @@ int arb_datapath_build(arb_datapath *p, const char *kind, const char *given)
 		goto nomem;
 	return 0;
 nomem:
-	arb_datapath_free(p);
+	arbI_datapath_free(p);
 	return -1;
 }
 
-void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n)
+void arbI_datapath_describe(const arb_datapath *p, char *buf, size_t n)
 {
 	size_t used = 0;
 
@@ -263,7 +262,7 @@ void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n)
  * Names and listing
  * ---------------------------------------------------------------------- */
 
-int arb_datapath_is_name(const char *s, size_t n)
+int arbI_datapath_is_name(const char *s, size_t n)
 {
 	if (n == 0 || s[0] == '-')
 		return 0;
@@ -285,7 +284,7 @@ static int found_order(const void *a, const void *b)
 	return strcmp(((const found *)a)->name, ((const found *)b)->name);
 }
 
-int arb_datapath_is_file(const char *path)
+int arbI_datapath_is_file(const char *path)
 {
 	struct stat st;
 
@@ -335,7 +334,7 @@ static int list_dir(const char *dir, int (*valid)(const char *, size_t), found *
 		memcpy(f->name, e->d_name, len - 4);
 		f->name[len - 4] = '\0';
 		sprintf(f->file, "%s/%s", dir, e->d_name);
-		if (!arb_datapath_is_file(f->file)) {
+		if (!arbI_datapath_is_file(f->file)) {
 			free(f->name);
 			free(f->file);
 			continue;
@@ -346,8 +345,8 @@ static int list_dir(const char *dir, int (*valid)(const char *, size_t), found *
 	return rc;
 }
 
-int arb_datapath_list(const arb_datapath *p, int (*valid)(const char *name, size_t len),
-		      void (*fn)(const char *name, const char *file, void *ctx), void *ctx)
+int arbI_datapath_list(const arb_datapath *p, int (*valid)(const char *name, size_t len),
+		       void (*fn)(const char *name, const char *file, void *ctx), void *ctx)
 {
 	found *list = NULL;
 	int n = 0, cap = 0, rc = 0;

@@ -38,28 +38,28 @@ typedef struct arb_datapath {
  * (zeroed by the caller or freed before), with `given` (may be NULL) first.
  * Returns 0, or -1 when out of memory (p is then empty).
  */
-int arb_datapath_build(arb_datapath *p, const char *kind, const char *given);
+int arbI_datapath_build(arb_datapath *p, const char *kind, const char *given);
 
 /* Frees the directories of `p` and empties it. */
-void arb_datapath_free(arb_datapath *p);
+void arbI_datapath_free(arb_datapath *p);
 
 /*
  * The installed data directory (PREFIX/share/arbiter) this code found from
  * its own location, or the configured one; a static string. NULL when
  * neither is known.
  */
-const char *arb_datapath_installed(void);
+const char *arbI_datapath_installed(void);
 
 /* A script name (profile or variant): n > 0 letters, digits, '_' and '-',
  * not starting with '-'. 1 or 0. */
-int arb_datapath_is_name(const char *s, size_t n);
+int arbI_datapath_is_name(const char *s, size_t n);
 
 /* 1 if `path` is a regular file (following links). */
-int arb_datapath_is_file(const char *path);
+int arbI_datapath_is_file(const char *path);
 
 /* The directories of `p` into buf (size n > 0), ", "-separated, cut to
  * fit; "an empty path" when there are none. */
-void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n);
+void arbI_datapath_describe(const arb_datapath *p, char *buf, size_t n);
 
 /*
  * The scripts of the path: every regular file NAME.lua whose NAME passes
@@ -67,7 +67,7 @@ void arb_datapath_describe(const arb_datapath *p, char *buf, size_t n);
  * by name. Calls fn(name, file, ctx) for each; returns how many, or -1 when
  * out of memory (fn not called).
  */
-int arb_datapath_list(const arb_datapath *p, int (*valid)(const char *name, size_t len),
-		      void (*fn)(const char *name, const char *file, void *ctx), void *ctx);
+int arbI_datapath_list(const arb_datapath *p, int (*valid)(const char *name, size_t len),
+		       void (*fn)(const char *name, const char *file, void *ctx), void *ctx);
 
 #endif /* ARBITER_LUA_DATAPATH_H */

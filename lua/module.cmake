@@ -1,4 +1,5 @@
-# lua/module.cmake: module "arbiter" (lua/arbiter_lua.c) and its tests.
+# lua/module.cmake: module "arbiter" (lua/linit.c and the files of its
+# types, lua/l*.c; lua/lbind.h).
 #
 #   arbiter_lua_module  build/lua/arbiter.so, loadable by the stock interpreter
 #                       with require "arbiter" (package.cpath). Self-contained:
@@ -13,15 +14,18 @@
 #                       preload the module into their own states (`arbiter run`,
 #                       the sandbox); it links arbiter_profile (and through it
 #                       arbiter_sandbox).
-#   tests               tests/lua/test_NAME.lua run as lua_NAME by
-#                       tests/lua_runner.c with the module preloaded; all of
-#                       them again as lua_module_so through the runner loading
-#                       arbiter.so with require, and as lua_require through the
-#                       lua5.4 interpreter (luajit in a LuaJIT build) when it
-#                       is installed and the build is not sanitized.
+#
+# Its tests (tests/lua/: lua_NAME, lua_module_so, lua_require) are registered
+# in tests/CMakeLists.txt.
 
 set(ARBITER_LUA_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
 set(ARBITER_ROOT_DIR "${PROJECT_SOURCE_DIR}")
+set(ARBITER_LUA_SOURCES
+  "${ARBITER_LUA_DIR}/lbind.c" "${ARBITER_LUA_DIR}/lposition.c"
+  "${ARBITER_LUA_DIR}/lsvg.c" "${ARBITER_LUA_DIR}/ltime.c" "${ARBITER_LUA_DIR}/lpgn.c"
+  "${ARBITER_LUA_DIR}/lrules.c" "${ARBITER_LUA_DIR}/ltournament.c"
+  "${ARBITER_LUA_DIR}/lmatch.c"
+  "${ARBITER_LUA_DIR}/linit.c")
 
 # The loader's and the sandbox's objects, not their libraries: linking the
 # targets would bring in their usage requirements (liblua, a second copy of
@@ -31,7 +35,7 @@ set(ARBITER_ROOT_DIR "${PROJECT_SOURCE_DIR}")
 # looked up when the build system is generated.) The variant loader's objects
 # too, for arbiter.variant().
 add_library(arbiter_lua_module MODULE
-  "${ARBITER_LUA_DIR}/arbiter_lua.c" $<TARGET_OBJECTS:arbiter_objs>
+  ${ARBITER_LUA_SOURCES} ${ARBITER_OBJECTS}
   $<TARGET_OBJECTS:arbiter_profile> $<TARGET_OBJECTS:arbiter_sandbox>
   $<TARGET_OBJECTS:arbiter_variant> $<TARGET_OBJECTS:arbiter_datapath>)
 add_dependencies(arbiter_lua_module arbiter_profile arbiter_sandbox arbiter_variant
@@ -53,51 +57,7 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
     LINK_DEPENDS "${ARBITER_LUA_VERSION_SCRIPT}")
 endif()
 
-add_library(arbiter_lua STATIC "${ARBITER_LUA_DIR}/arbiter_lua.c")
+add_library(arbiter_lua STATIC ${ARBITER_LUA_SOURCES})
 target_include_directories(arbiter_lua PUBLIC "${ARBITER_LUA_DIR}")
 target_link_libraries(arbiter_lua PUBLIC arbiter_profile arbiter_variant arbiter_static PkgConfig::LUA)
 set_target_properties(arbiter_lua PROPERTIES C_VISIBILITY_PRESET hidden POSITION_INDEPENDENT_CODE ON)
-
-if(ARBITER_TESTS)
-  set(ARBITER_LUA_TESTS "${ARBITER_ROOT_DIR}/tests/lua")
-  set(ARBITER_LUA_DATA "${ARBITER_ROOT_DIR}/tests/data")
-
-  add_executable(lua_runner "${ARBITER_ROOT_DIR}/tests/lua_runner.c")
-  target_link_libraries(lua_runner PRIVATE arbiter_lua)
-
-  # tests/lua/test_NAME.lua is test lua_NAME. Every script gets the data
-  # directory and the CLI (to compare with) as arg[1] and arg[2].
-  set(ARBITER_LUA_SCRIPTS)
-  foreach(name module chess960 time pgn rules variants svg)
-    set(script "${ARBITER_LUA_TESTS}/test_${name}.lua")
-    list(APPEND ARBITER_LUA_SCRIPTS "${script}")
-    add_test(NAME lua_${name} COMMAND lua_runner "${script}"
-      "${ARBITER_LUA_DATA}" $<TARGET_FILE:arbiter_cli>)
-    set_tests_properties(lua_${name} PROPERTIES TIMEOUT 300)
-  endforeach()
-
-  # The built arbiter.so through require, in the runner's process (instrumented
-  # when sanitized): require_so.lua sets package.cpath, then runs every script.
-  set(ARBITER_LUA_REQUIRE_ARGS "${ARBITER_LUA_TESTS}/require_so.lua"
-    $<TARGET_FILE_DIR:arbiter_lua_module> "${ARBITER_LUA_DATA}" $<TARGET_FILE:arbiter_cli>
-    ${ARBITER_LUA_SCRIPTS})
-  add_test(NAME lua_module_so COMMAND lua_runner --no-preload ${ARBITER_LUA_REQUIRE_ARGS})
-  set_tests_properties(lua_module_so PROPERTIES TIMEOUT 300)
-
-  # The same with the stock interpreter of the Lua built against (lua5.4, or
-  # luajit with ARBITER_LUAJIT). An ASan-built module cannot be loaded by an
-  # uninstrumented interpreter, so not in sanitized builds.
-  # (One cache variable per interpreter: switching ARBITER_LUAJIT in a build
-  # directory must not keep the other one.)
-  if(ARBITER_LUAJIT)
-    find_program(ARBITER_LUAJIT_PROGRAM luajit)
-    set(ARBITER_LUA_INTERPRETER "${ARBITER_LUAJIT_PROGRAM}")
-  else()
-    find_program(ARBITER_LUA54_PROGRAM lua5.4)
-    set(ARBITER_LUA_INTERPRETER "${ARBITER_LUA54_PROGRAM}")
-  endif()
-  if(ARBITER_LUA_INTERPRETER AND NOT ARBITER_SANITIZE)
-    add_test(NAME lua_require COMMAND ${ARBITER_LUA_INTERPRETER} ${ARBITER_LUA_REQUIRE_ARGS})
-    set_tests_properties(lua_require PROPERTIES TIMEOUT 300)
-  endif()
-endif()

@@ -1,7 +1,8 @@
 /*
  * profile.c -- competition-rule profiles (profiles/NAME.lua): loading a script
- * through the sandbox into an arb_rules, and the trampolines that run its
- * hooks (profile.h; the schema is profiles/README.md).
+ * through the sandbox into an arb_rules (profile.h; the schema is
+ * profiles/README.md). The hooks' side, the game they see and the
+ * trampolines that run them, is profile_hooks.c (profile_hooks.h).
  *
  * A load is one arb_sandbox_pcall of load_body: the script, every profile
  * it extends (run in the same state, one frame each, at most
@@ -10,14 +11,17 @@
  * here touches the state unprotected. The loader's own memory (frames,
  * options, the field list) is C memory allocated before that call and freed
  * after it, and script texts are Lua userdata: an error unwinding out of
- * Lua leaks nothing. After the load only the hooks run in the state, each
- * in its own protected call (arb_sandbox_pcall_named: a fresh budget per
- * call, the hook's script named in messages); the game they see is a
- * read-only proxy whose few cheap fields a hook has read are kept up to date
- * before each call and whose others are read from the game when asked, so
- * a call builds nothing (see "The game as the hooks see it").
+ * Lua leaks nothing. The load ends by leaving at fixed stack slots what the
+ * hook calls need (arbI_profile_hooks_push_slots); after it only the hooks run in
+ * the state.
+ *
+ * The same loader reads the other scripts that are data: a kind
+ * (arbI_script_kind, profile_hooks.h) says what its scripts are called, where
+ * they are found, what their table's fields are and how they are set; a
+ * kind without hooks (regulations, lua/regulation.c) is loaded by
+ * arbI_script_load and its state freed at once.
  */
-#include "profile.h"
+#include "profile_hooks.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,35 +30,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compat.h"
-#include "datapath.h"
-#include "sandbox.h"
-
 /* ------------------------------------------------------------------------
- * Limits (each #ifndef-overridable)
+ * Sizes (the limits, PROFILE_MAX_*, are in engine/config.h)
  * ---------------------------------------------------------------------- */
 
-/* Profiles extending profiles: the script loaded plus this many bases. */
-#ifndef PROFILE_MAX_DEPTH
-#define PROFILE_MAX_DEPTH 8
-#endif
-/* Options one script may be given, and may ask for. */
-#ifndef PROFILE_MAX_OPTIONS
-#define PROFILE_MAX_OPTIONS 32
-#endif
 #define PROFILE_OPTION_NAME 32
 #define PROFILE_OPTION_VALUE 128
-/* Bytes of one script. */
-#ifndef PROFILE_MAX_SCRIPT
-#define PROFILE_MAX_SCRIPT ((long)1 << 20)
-#endif
-/* Fields (leaves) one returned table may have. */
-#ifndef PROFILE_MAX_FIELDS
-#define PROFILE_MAX_FIELDS 256
-#endif
 #define PROFILE_FIELD_NAME 64
-#define PROFILE_PATH_MAX 4096
-#define PROFILE_MESSAGE ARB_ERROR_MESSAGE_SIZE
 
 /* ------------------------------------------------------------------------
  * Types
@@ -95,7 +77,10 @@ typedef struct loader {
 	int depth; /* frames[0..depth) are loading */
 	leaf leaves[PROFILE_MAX_FIELDS];
 	int nleaves;
-	arb_rules rules; /* the checked rules of the last table */
+	const arbI_script_kind *kind;
+	arb_rules rules;    /* a profile: the checked rules of the last table */
+	arb_regulation reg; /* a regulation: the same */
+	void *target;       /* the one of the two the kind fills */
 	/* Scratch for extend() before it runs the base: kept off the C stack,
 	 * which nested extends and LuaJIT's callback limit share. */
 	char name[PROFILE_PATH_MAX], dir[PROFILE_PATH_MAX];
@@ -103,76 +88,15 @@ typedef struct loader {
 
 typedef arb_datapath dir_list;
 
-enum { HOOK_MOVE = 0, HOOK_END, HOOK_COUNT };
-static const char *const hook_names[HOOK_COUNT] = {"on_move", "on_end"};
-
-/* The game's fields that the hooks' view may hold raw (see "The game as the
- * hooks see it"). */
-enum { RAW_PLY, RAW_MOVE_NUMBER, RAW_SIDE, RAW_IN_CHECK, RAW_COUNT };
-
-struct arb_profile {
-	arb_rules rules;
-	arb_sandbox *sb;
-	char file[PROFILE_PATH_MAX];
-	dir_list path; /* the profile path */
-	loader *ld;    /* during the load only */
-	int has_hook[HOOK_COUNT];
-	char hook_where[HOOK_COUNT][LUA_IDSIZE]; /* each hook's script, for messages */
-	const arb_game *game;                    /* during a hook call only */
-	const arb_decision *ending;              /* during an on_end call only (may be NULL) */
-	struct hook_call *call;                  /* during a hook call only */
-	unsigned raw;                            /* the game's fields held raw (1 << RAW_...) */
-	lua_Integer raw_value[RAW_COUNT];        /* what they hold (see refresh_fields) */
-};
-
-/* Registry keys: only their addresses are used. */
-enum { K_GAME, K_FIELDS, K_STRIKES, K_TIME, K_ENDING, K_COUNT };
-static const char registry_keys[K_COUNT];
-#define RKEY(k) ((const void *)&registry_keys[(k)])
-
-#if defined(__GNUC__)
-#define PROFILE_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PROFILE_PRINTF(f, a)
-#endif
-
 /* ------------------------------------------------------------------------
  * Small helpers
  * ---------------------------------------------------------------------- */
-
-static void say(char *buf, size_t n, const char *fmt, ...) PROFILE_PRINTF(3, 4);
-static void say(char *buf, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (buf == NULL || n == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, n, fmt, ap);
-	va_end(ap);
-}
-
-/* Raises the formatted message as it is (no position added): the callers
- * put "FILE:LINE: " in front themselves. Does not return. */
-static int throwf(lua_State *L, const char *fmt, ...) PROFILE_PRINTF(2, 3);
-static int throwf(lua_State *L, const char *fmt, ...)
-{
-	char msg[PROFILE_MESSAGE];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lua_pushstring(L, msg);
-	return lua_error(L);
-}
 
 static int is_name_char(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 	       c == '_';
 }
-
 
 static int ends_with(const char *s, const char *tail)
 {
@@ -199,9 +123,9 @@ static void shown_name(char out[LUA_IDSIZE], const char *file)
 /* The profile path (lua/datapath.h): `path`, $ARBITER_PATH, the source
  * tree's profiles/ when run from the build tree, the installed ones. 0, or
  * -1 when out of memory. */
-static int dirs_build(dir_list *l, const char *path)
+static int dirs_build(dir_list *l, const char *kind, const char *path)
 {
-	return arb_datapath_build(l, "profiles", path);
+	return arbI_datapath_build(l, kind, path);
 }
 
 /* ------------------------------------------------------------------------
@@ -274,8 +198,7 @@ typedef struct spec_reader {
 	size_t whysize;
 } spec_reader;
 
-static int spec_fail(spec_reader *r, const char *at, const char *fmt, ...)
-	PROFILE_PRINTF(3, 4);
+static int spec_fail(spec_reader *r, const char *at, const char *fmt, ...) PROFILE_PRINTF(3, 4);
 
 static int spec_fail(spec_reader *r, const char *at, const char *fmt, ...)
 {
@@ -304,9 +227,10 @@ static int spec_quoted(spec_reader *r, char *out, size_t outsize, size_t *n)
 			break;
 		if (c == '\\') {
 			if (r->s[1] != '"' && r->s[1] != '\\')
-				return spec_fail(r, r->s,
-						 "'\\' in a quoted value must be followed by '\"' or "
-						 "'\\'");
+				return spec_fail(
+					r, r->s,
+					"'\\' in a quoted value must be followed by '\"' or "
+					"'\\'");
 			c = *++r->s;
 		}
 		if (*n + 1 >= outsize)
@@ -374,8 +298,7 @@ static int spec_option(spec_reader *r, frame *f)
 	if (r->s == key)
 		return spec_fail(r, key, "an option name is missing (name=value)");
 	if (*r->s != '=')
-		return spec_fail(r, key, "option '%.*s' is not name=value", (int)(r->s - key),
-				 key);
+		return spec_fail(r, key, "option '%.*s' is not name=value", (int)(r->s - key), key);
 	size_t klen = (size_t)(r->s - key);
 	const char *at = ++r->s;
 	if (*r->s == '"') {
@@ -387,8 +310,7 @@ static int spec_option(spec_reader *r, frame *f)
 					 "'%.*s'",
 					 (int)klen, key);
 		if (vlen == 0)
-			return spec_fail(r, at, "option '%.*s' has an empty value", (int)klen,
-					 key);
+			return spec_fail(r, at, "option '%.*s' has an empty value", (int)klen, key);
 	} else if (spec_bare(r, value, sizeof value, &vlen) != 0) {
 		return -1;
 	}
@@ -405,15 +327,15 @@ static int spec_option(spec_reader *r, frame *f)
  * and the options in them, given to frame f: "NAME{key=value,...}", the
  * '}' last. 0, or -1 with why (the column for an error in the options).
  */
-static int parse_spec(const char *spec, char *name, size_t namesize, frame *f, char *why,
-		      size_t whysize)
+static int parse_spec(const char *noun, const char *spec, char *name, size_t namesize, frame *f,
+		      char *why, size_t whysize)
 {
 	const char *brace = strchr(spec, '{');
 	size_t nlen = brace != NULL ? (size_t)(brace - spec) : strlen(spec);
 	spec_reader r = {spec, brace, why, whysize};
 
 	if (nlen == 0) {
-		say(why, whysize, "no profile name before the options");
+		say(why, whysize, "no %s name before the options", noun);
 		return -1;
 	}
 	if (nlen >= namesize) {
@@ -458,9 +380,9 @@ static long tc_seconds(lua_State *L, int idx, const char *key)
 	if (!lua_isnil(L, -1)) {
 		lua_Number n = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : -1;
 		if (n < 0 || n > 86400 || n != (lua_Number)(long)n)
-			luaL_error(L, "time_control: %s '%s' is not whole seconds (0 to 86400)", key,
-				   lua_isstring(L, -1) ? lua_tostring(L, -1)
-						      : luaL_typename(L, -1));
+			luaL_error(
+				L, "time_control: %s '%s' is not whole seconds (0 to 86400)", key,
+				lua_isstring(L, -1) ? lua_tostring(L, -1) : luaL_typename(L, -1));
 		s = (long)n;
 	}
 	lua_pop(L, 1);
@@ -516,8 +438,9 @@ static int l_time_control(lua_State *L)
 			return luaL_error(L, "time control '%s' has no periods to give a %s", text,
 					  delay >= 0 ? "delay" : "increment");
 		if ((delay >= 0 || inc >= 0) && tc_has_extra(&tc))
-			return luaL_error(L, "time control '%s' already states a delay or an "
-					     "increment",
+			return luaL_error(L,
+					  "time control '%s' already states a delay or an "
+					  "increment",
 					  text);
 		if (delay >= 0)
 			tc_apply(&tc, 1, delay);
@@ -541,19 +464,20 @@ static int try_dir(frame *f, const char *dir, const char *base, size_t blen)
 {
 	int n = snprintf(f->file, sizeof f->file, "%s/%.*s.lua", dir, (int)blen, base);
 
-	return n > 0 && (size_t)n < sizeof f->file && arb_datapath_is_file(f->file);
+	return n > 0 && (size_t)n < sizeof f->file && arbI_datapath_is_file(f->file);
 }
 
 /* Looks for NAME.lua, then PREFIX.lua for NAME = PREFIX-SUFFIX, in `dir`.
  * 1 when found (f->file set; for the prefix, *split points at the suffix). */
-static int find_in(frame *f, const char *dir, const char *name, const char **split)
+static int find_in(const arbI_script_kind *kind, frame *f, const char *dir, const char *name,
+		   const char **split)
 {
 	const char *dash = strrchr(name, '-');
 
 	*split = NULL;
 	if (try_dir(f, dir, name, strlen(name)))
 		return 1;
-	if (dash != NULL && dash > name && dash[1] != '\0' &&
+	if (kind->speed_suffix && dash != NULL && dash > name && dash[1] != '\0' &&
 	    try_dir(f, dir, name, (size_t)(dash - name))) {
 		*split = dash + 1;
 		return 1;
@@ -567,42 +491,46 @@ static int find_in(frame *f, const char *dir, const char *name, const char **spl
  * speed=SUFFIX in `first_dir` (may be NULL) and then the profile path.
  * 0 with f->file set, or -1 with why.
  */
-static int resolve(const dir_list *path, const char *name, const char *first_dir, frame *f,
-		   char *why, size_t whysize)
+static int resolve(const arbI_script_kind *kind, const dir_list *path, const char *name,
+		   const char *first_dir, frame *f, char *why, size_t whysize)
 {
+	const char *noun = kind->noun;
 	const char *split = NULL;
 	int found = 0;
 
 	if (ends_with(name, ".lua")) {
 		if (name[0] != '/' && first_dir != NULL) {
 			int n = snprintf(f->file, sizeof f->file, "%s/%s", first_dir, name);
-			found = n > 0 && (size_t)n < sizeof f->file && arb_datapath_is_file(f->file);
+			found = n > 0 && (size_t)n < sizeof f->file &&
+				arbI_datapath_is_file(f->file);
 		}
-		if (!found && strlen(name) < sizeof f->file && arb_datapath_is_file(name)) {
+		if (!found && strlen(name) < sizeof f->file && arbI_datapath_is_file(name)) {
 			strcpy(f->file, name);
 			found = 1;
 		}
 		if (!found)
-			say(why, whysize, "no profile script '%s' (not a readable file)", name);
-	} else if (!arb_datapath_is_name(name, strlen(name))) {
+			say(why, whysize, "no %s script '%s' (not a readable file)", noun, name);
+	} else if (!arbI_datapath_is_name(name, strlen(name))) {
 		say(why, whysize,
-		    "'%s' is not a profile name (letters, digits, '_' and '-') or a path to a .lua "
+		    "'%s' is not a %s name (letters, digits, '_' and '-') or a path to a .lua "
 		    "file",
-		    name);
+		    name, noun);
 		return -1;
 	} else {
 		if (first_dir != NULL)
-			found = find_in(f, first_dir, name, &split);
+			found = find_in(kind, f, first_dir, name, &split);
 		for (int i = 0; !found && i < path->n; i++)
-			found = find_in(f, path->dir[i], name, &split);
+			found = find_in(kind, f, path->dir[i], name, &split);
 		if (!found) {
 			char dirs[192];
 			if (path->n == 0)
-				snprintf(dirs, sizeof dirs, "an empty profile path");
+				snprintf(dirs, sizeof dirs, "an empty %s path", noun);
 			else
-				arb_datapath_describe(path, dirs, sizeof dirs);
-			say(why, whysize, "no profile '%s' (no %s.lua%s in %s%s)", name, name,
-			    strchr(name, '-') ? " or PREFIX.lua for PREFIX-SPEED" : "",
+				arbI_datapath_describe(path, dirs, sizeof dirs);
+			say(why, whysize, "no %s '%s' (no %s.lua%s in %s%s)", noun, name, name,
+			    kind->speed_suffix && strchr(name, '-') ?
+				    " or PREFIX.lua for PREFIX-SPEED" :
+				    "",
 			    first_dir != NULL ? "the script's directory, " : "", dirs);
 		}
 	}
@@ -652,7 +580,7 @@ static const char *read_script(lua_State *L, const frame *f, size_t *len)
 	int bad;
 
 	if (stat(f->file, &st) != 0 || !S_ISREG(st.st_mode))
-		throwf(L, "%s: cannot read the profile script", f->shown);
+		throwf(L, "%s: cannot read the script", f->shown);
 	if (st.st_size > PROFILE_MAX_SCRIPT)
 		throwf(L, "%s: larger than %ld bytes", f->shown, (long)PROFILE_MAX_SCRIPT);
 	buf = lua_newuserdatauv(L, (size_t)st.st_size + 1, 0);
@@ -699,7 +627,7 @@ static void check_options(lua_State *L, const frame *f)
 	for (int i = 0; i < f->ngiven; i++)
 		if (!f->given[i].asked)
 			throwf(L, "%s: unknown option '%s' (%s%s)", f->shown, f->given[i].name,
-			       f->nknown ? "its options: " : "the profile takes no options", known);
+			       f->nknown ? "its options: " : "the script takes no options", known);
 }
 
 /* [-0, +1, e] Runs the script of frame d and pushes the table it returns,
@@ -714,8 +642,8 @@ static void run_frame(lua_State *L, loader *ld, int d)
 	text = read_script(L, f, &len);
 	buffer = lua_gettop(L);
 	if (len > 0 && text[0] == LUA_SIGNATURE[0])
-		throwf(L, "%s: a binary (precompiled) chunk is refused: profiles are text",
-		       f->shown);
+		throwf(L, "%s: a binary (precompiled) chunk is refused: %s are text", f->shown,
+		       ld->kind->nouns);
 	lua_pushfstring(L, "@%s", f->file); /* the chunk name */
 	if (luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t") != LUA_OK)
 		lua_error(L); /* "FILE:LINE: ..." from the parser */
@@ -723,8 +651,8 @@ static void run_frame(lua_State *L, loader *ld, int d)
 	ld->depth = d + 1;
 	lua_call(L, 0, 1);
 	if (lua_type(L, -1) != LUA_TTABLE)
-		throwf(L, "%s: the script must return a table (the profile), not %s", f->shown,
-		       luaL_typename(L, -1));
+		throwf(L, "%s: the script must return a table (the %s), not %s", f->shown,
+		       ld->kind->noun, luaL_typename(L, -1));
 	check_options(L, f);
 	f->text = text;
 	f->len = len;
@@ -911,16 +839,16 @@ static int l_extend(lua_State *L)
 	if (!lua_isnoneornil(L, 2))
 		luaL_checktype(L, 2, LUA_TTABLE);
 	if (c + 1 > PROFILE_MAX_DEPTH)
-		return extend_error(L, ld, c, spec, "profiles extend one another more than %d deep",
-				    PROFILE_MAX_DEPTH);
+		return extend_error(L, ld, c, spec, "%s extend one another more than %d deep",
+				    ld->kind->nouns, PROFILE_MAX_DEPTH);
 	f = &ld->frames[c + 1];
 	memset(f, 0, sizeof *f);
-	if (parse_spec(spec, ld->name, sizeof ld->name, f, why, sizeof why) != 0)
+	if (parse_spec(ld->kind->noun, spec, ld->name, sizeof ld->name, f, why, sizeof why) != 0)
 		return extend_error(L, ld, c, spec, "%s", why);
 	if (!lua_isnoneornil(L, 2))
 		give_table_options(L, ld, c, f, 2, spec);
 	dir_of(ld->frames[c].file, ld->dir, sizeof ld->dir);
-	if (resolve(&p->path, ld->name, ld->dir, f, why, sizeof why) != 0)
+	if (resolve(ld->kind, &p->path, ld->name, ld->dir, f, why, sizeof why) != 0)
 		return extend_error(L, ld, c, spec, "%s", why);
 	for (int i = 0; i <= c; i++) {
 		if (ld->frames[i].dev != f->dev || ld->frames[i].ino != f->ino)
@@ -942,8 +870,8 @@ static int l_extend(lua_State *L)
 	st = lua_pcall(L, 2, 1, 0);
 	ld->depth = c + 1; /* the caller loads again, whatever happened below */
 	if (st == LUA_ERRMEM)
-		extend_error(L, ld, c, spec, "%s: out of memory (the profile's memory limit)",
-			     f->shown);
+		extend_error(L, ld, c, spec, "%s: out of memory (the %s's memory limit)", f->shown,
+			     ld->kind->noun);
 	if (st != LUA_OK)
 		lua_error(L); /* the base's own message: "FILE:LINE: ..." */
 	return 1;
@@ -1078,36 +1006,63 @@ static int throw_at_field(lua_State *L, const frame *f, const arb_error *e)
 	return throwf(L, "%s%s: %s", f->shown, at, e->message);
 }
 
-/* A field of the table (not a group like "draw"): its type, or -1. */
-static int field_type(const char *name)
+/* A profile's field (not a group like "draw"): what its value is, in
+ * words ("a word"), or NULL when there is no such field. */
+static const char *rules_type_of(const char *name)
 {
 	arb_rules_field fl;
 
 	if (strncmp(name, "articles.", 9) == 0 && arb_article_from_key(name + 9) >= 0)
-		return ARB_RULES_STRING;
+		return "a string";
 	for (int i = 0; arb_rules_field_at(i, &fl); i++)
 		if (strcmp(fl.name, name) == 0)
-			return (int)fl.type;
-	return -1;
+			switch (fl.type) {
+			case ARB_RULES_ENUM:
+				return "a word";
+			case ARB_RULES_INT:
+				return "a whole number";
+			case ARB_RULES_BOOL:
+				return "true or false";
+			default:
+				return "a string";
+			}
+	return NULL;
 }
 
-static const char *type_word(int type)
+static void rules_reset(void *target)
 {
-	switch (type) {
-	case ARB_RULES_ENUM:
-		return "a word";
-	case ARB_RULES_INT:
-		return "a whole number";
-	case ARB_RULES_BOOL:
-		return "true or false";
-	default:
-		return "a string";
+	arb_rules_init(target);
+}
+
+static arb_status rules_set(void *target, const char *name, const char *value, arb_error *err)
+{
+	return arb_rules_set(target, name, value, err);
+}
+
+static arb_status rules_check(const void *target, arb_error *err)
+{
+	const arb_rules *r = target;
+	arb_time_control tc;
+
+	if (r->tc[0] != '\0' && arb_tc_parse(r->tc, &tc, err) != ARB_OK) {
+		char why[PROFILE_MESSAGE];
+		snprintf(why, sizeof why, "%s", err->message);
+		snprintf(err->message, sizeof err->message, "field 'time.tc': %.*s",
+			 (int)sizeof err->message - 20, why);
+		return ARB_E_PROFILE;
 	}
+	/* What no field alone can say: the counts of paired rules in order. */
+	return arb_rules_check(r, err);
 }
 
-static int is_hook_name(const char *key)
+static const arbI_script_kind profile_kind = {
+	"profile",     "profiles",  1,         1,           0,
+	rules_type_of, rules_reset, rules_set, rules_check, sizeof(arb_rules),
+};
+
+static int is_hook_name(const loader *ld, const char *key)
 {
-	return strcmp(key, "on_move") == 0 || strcmp(key, "on_end") == 0;
+	return ld->kind->hooks && (strcmp(key, "on_move") == 0 || strcmp(key, "on_end") == 0);
 }
 
 /* The value at the top, for field `name`, as a leaf. */
@@ -1134,15 +1089,18 @@ static void add_leaf(lua_State *L, loader *ld, const frame *f, const char *name)
 	case LUA_TNUMBER: {
 		int whole = 0;
 		lua_Integer v = lua_tointegerx(L, -1, &whole); /* 120.0 is 120 */
-		if (!whole)
+		if (whole)
+			snprintf(l->text, sizeof l->text, "%lld", (long long)v);
+		else if (ld->kind->decimals) /* points: 0.5; the field checks it */
+			snprintf(l->text, sizeof l->text, "%.14g", (double)lua_tonumber(L, -1));
+		else
 			field_error(L, f, name, NULL, "'%.14g' is not a whole number",
 				    (double)lua_tonumber(L, -1));
-		snprintf(l->text, sizeof l->text, "%lld", (long long)v);
 		break;
 	}
 	default:
 		field_error(L, f, name, NULL, "a %s is not a value (give %s)", luaL_typename(L, -1),
-			    field_type(name) >= 0 ? type_word(field_type(name)) : "a string");
+			    ld->kind->type_of(name) ? ld->kind->type_of(name) : "a string");
 	}
 	ld->nleaves++;
 }
@@ -1167,22 +1125,23 @@ static void collect(lua_State *L, loader *ld, const frame *f, int t, const char 
 			field_error(L, f, key, NULL, "no such field (the name is too long)");
 		switch (lua_type(L, -1)) {
 		case LUA_TTABLE:
-			if (field_type(name) >= 0)
+			if (ld->kind->type_of(name) != NULL)
 				field_error(L, f, name, NULL, "expected %s, got a table",
-					    type_word(field_type(name)));
+					    ld->kind->type_of(name));
 			if (prefix[0] != '\0')
 				field_error(L, f, name, NULL, "no such field (nested too deep)");
 			collect(L, ld, f, -1, name);
 			break;
 		case LUA_TFUNCTION:
-			if (prefix[0] == '\0' && is_hook_name(key))
+			if (prefix[0] == '\0' && is_hook_name(ld, key))
 				break; /* taken by push_slots */
-			field_error(
-				L, f, name, NULL,
-				"a function is not a value (only on_move and on_end are functions)");
+			field_error(L, f, name, NULL, "%s",
+				    ld->kind->hooks ? "a function is not a value (only on_move and "
+						      "on_end are functions)" :
+						      "a function is not a value");
 			break;
 		default:
-			if (prefix[0] == '\0' && is_hook_name(key))
+			if (prefix[0] == '\0' && is_hook_name(ld, key))
 				field_error(L, f, name, NULL, "a hook must be a function, not a %s",
 					    luaL_typename(L, -1));
 			add_leaf(L, ld, f, name);
@@ -1196,9 +1155,9 @@ static int leaf_order(const void *a, const void *b)
 	return strcmp(((const leaf *)a)->name, ((const leaf *)b)->name);
 }
 
-/* Checks the table at idx (returned by f's script) into ld->rules: every
- * leaf through arb_rules_set, in name order (the first error is the same
- * on every run), on top of arb_rules_init. */
+/* Checks the table at idx (returned by f's script) into ld->target: every
+ * leaf through the kind's set (arb_rules_set), in name order (the first
+ * error is the same on every run), on top of its reset (arb_rules_init). */
 static void check_table(lua_State *L, loader *ld, frame *f, int idx)
 {
 	arb_error e;
@@ -1206,10 +1165,10 @@ static void check_table(lua_State *L, loader *ld, frame *f, int idx)
 	ld->nleaves = 0;
 	collect(L, ld, f, idx, "");
 	qsort(ld->leaves, (size_t)ld->nleaves, sizeof ld->leaves[0], leaf_order);
-	arb_rules_init(&ld->rules);
+	ld->kind->reset(ld->target);
 	for (int i = 0; i < ld->nleaves; i++) {
 		const leaf *l = &ld->leaves[i];
-		if (arb_rules_set(&ld->rules, l->name, LEAF_VALUE(l), &e) != ARB_OK) {
+		if (ld->kind->set(ld->target, l->name, LEAF_VALUE(l), &e) != ARB_OK) {
 			int line = find_line(f, l->name, LEAF_VALUE(l));
 			char at[16] = "";
 			if (line > 0)
@@ -1217,604 +1176,11 @@ static void check_table(lua_State *L, loader *ld, frame *f, int idx)
 			throwf(L, "%s%s: %s", f->shown, at, e.message);
 		}
 	}
-	if (ld->rules.tc[0] != '\0') {
-		arb_time_control tc;
-		if (arb_tc_parse(ld->rules.tc, &tc, &e) != ARB_OK)
-			field_error(L, f, "time.tc", ld->rules.tc, "%s", e.message);
-	}
-	/* What no field alone can say: the counts of paired rules in order.
-	 * The message names the field; the line is the field's, if set here. */
-	if (arb_rules_check(&ld->rules, &e) != ARB_OK)
+	/* What no field alone can say (a profile: time.tc parses, the counts of
+	 * paired rules in order). The message names the field; the line is the
+	 * field's, if set here. */
+	if (ld->kind->check != NULL && ld->kind->check(ld->target, &e) != ARB_OK)
 		throw_at_field(L, f, &e);
-}
-
-/* ------------------------------------------------------------------------
- * The game as the hooks see it
- * ---------------------------------------------------------------------- */
-
-/* The game's last move in UCI (san = 0) or SAN into buf (ARB_SAN_MAX
- * bytes at least); 0 when no move has been played. */
-static size_t last_move_text(const arb_game *g, int san, char *buf)
-{
-	int plies = arb_game_ply_count(g);
-	const arb_position *before = arb_game_previous_position(g);
-	if (plies <= 0 || before == NULL)
-		return 0;
-	arb_move m = arb_game_move(g, plies - 1);
-	return san ? arb_move_to_san(before, m, buf) : arb_move_to_uci(before, m, buf);
-}
-
-/*
- * The game and the ending as the hooks see them: userdata proxies, one of
- * each kind made at load time and handed to every call. A script cannot
- * write a userdata at all (no rawset; __newindex raises; setmetatable and
- * getmetatable see a protected metatable), so the proxies are read-only by
- * construction.
- *
- * Reading `ending`, `game.strikes` and `game.time` calls a C __index that
- * reads the field from the game when asked (outside a hook call it raises).
- * `game` is read on every move, so its __index is a table instead, `fields`,
- * which Lua reads without calling C. It holds the two sub-proxies, and the
- * cheap, common fields (ply, move_number, side_to_move, in_check) as raw
- * values once a hook has read them: the first read of one misses, goes on
- * to the C __index of fields' own metatable (fields_index), which answers
- * and stores the field in `fields`; from then on refresh_fields brings it up
- * to date before every call (an assignment of a key the table holds, so
- * nothing is allocated outside the protected call). The other fields (fen,
- * last_move, last_san, halfmove_clock, repetitions) and unknown names
- * (an error) always go to fields_index. No
- * script can reach `fields`: it is the __index of a protected metatable of
- * a userdata, and nothing the sandbox offers hands it out (getmetatable
- * gives "read-only", rawget/rawset/next refuse a userdata, there is no
- * debug library), so only the host writes it, and a read never sees a value
- * of an earlier call. (The sandbox's read-only views are tables: every call
- * would have to refill them, and a read goes through two registry maps.)
- */
-typedef enum proxy_kind {
-	PROXY_GAME = 0,
-	PROXY_STRIKES,
-	PROXY_TIME,
-	PROXY_ENDING,
-	PROXY_COUNT
-} proxy_kind;
-
-static const char *const proxy_names[PROXY_COUNT] = {"game", "game.strikes", "game.time", "ending"};
-/* The fields of each proxy, in the order pairs() lists them. */
-static const char *const game_fields[] = {
-	"ply",      "move_number",    "side_to_move", "fen",     "last_move", "last_san",
-	"in_check", "halfmove_clock", "repetitions",  "strikes", "time",      NULL};
-static const char *const side_fields[] = {"white", "black", NULL};
-static const char *const ending_fields[] = {"result", "board", "reason", "detail", "article", NULL};
-static const char *const *const proxy_fields[PROXY_COUNT] = {game_fields, side_fields, side_fields,
-							     ending_fields};
-static const int proxy_keys[PROXY_COUNT] = {K_GAME, K_STRIKES, K_TIME, K_ENDING};
-
-typedef struct proxy {
-	arb_profile *p;
-	proxy_kind kind;
-} proxy;
-
-/* The indices in game_fields of the game's fields that `fields` may hold
- * raw (RAW_...). */
-static const int raw_fields[RAW_COUNT] = {0, 1, 2, 6};
-
-/* The value of raw field r in g, as an integer (side_to_move: 0 white, 1
- * black; in_check: 0 or 1). */
-static lua_Integer raw_now(const arb_game *g, int r)
-{
-	const arb_position *pos = arb_game_position(g);
-
-	switch (r) {
-	case RAW_PLY:
-		return arb_game_ply_count(g);
-	case RAW_MOVE_NUMBER:
-		return arb_position_fullmove_number(pos);
-	case RAW_SIDE:
-		return arb_position_side_to_move(pos) == ARB_WHITE ? 0 : 1;
-	default:
-		return arb_position_in_check(pos) ? 1 : 0;
-	}
-}
-
-/* The index of the key at idx in the proxy's field list, or -1. */
-static int proxy_field(lua_State *L, const proxy *x, int idx)
-{
-	const char *key = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
-	const char *const *f = proxy_fields[x->kind];
-
-	for (int i = 0; key != NULL && f[i] != NULL; i++)
-		if (f[i][0] == key[0] && strcmp(f[i], key) == 0)
-			return i;
-	return -1;
-}
-
-/* [-0, +1, e] Pushes field i of the proxy. */
-static void proxy_push(lua_State *L, const proxy *x, int i)
-{
-	static const char *const side[2] = {"white", "black"};
-	const arb_profile *p = x->p;
-	const arb_game *g = p->game;
-	char buf[ARB_FEN_MAX + ARB_SAN_MAX];
-	const arb_position *pos;
-	size_t n;
-
-	if (g == NULL || (x->kind == PROXY_ENDING && p->ending == NULL))
-		luaL_error(L, "%s.%s: readable only while the hook runs", proxy_names[x->kind],
-			   proxy_fields[x->kind][i]);
-	pos = arb_game_position(g);
-	switch (x->kind) {
-	case PROXY_GAME:
-		switch (i) {
-		case 0:
-			lua_pushinteger(L, arb_game_ply_count(g));
-			return;
-		case 1:
-			lua_pushinteger(L, arb_position_fullmove_number(pos));
-			return;
-		case 2:
-			lua_pushstring(L, side[arb_position_side_to_move(pos)]);
-			return;
-		case 3:
-			arb_position_to_fen(pos, buf, sizeof buf, 0);
-			lua_pushstring(L, buf);
-			return;
-		case 4:
-		case 5:
-			n = last_move_text(g, i == 5, buf);
-			if (n > 0)
-				lua_pushlstring(L, buf, n);
-			else
-				lua_pushnil(L);
-			return;
-		case 6:
-			lua_pushboolean(L, arb_position_in_check(pos));
-			return;
-		case 7: /* the count of FIDE 9.3, in plies */
-			lua_pushinteger(L, arb_position_halfmove_clock(pos));
-			return;
-		case 8: /* FIDE 9.2: 1 the first time, 3 for a threefold repetition */
-			lua_pushinteger(L, arb_game_occurrences(g));
-			return;
-		default:
-			lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(i == 9 ? K_STRIKES : K_TIME));
-			return;
-		}
-	case PROXY_STRIKES:
-		lua_pushinteger(L, arb_game_strikes(g, (arb_color)i));
-		return;
-	case PROXY_TIME: {
-		long ms = arb_game_time(g, (arb_color)i);
-		if (ms >= 0)
-			lua_pushinteger(L, (lua_Integer)ms);
-		else
-			lua_pushnil(L);
-		return;
-	}
-	default: {
-		const arb_decision *d = p->ending;
-		const char *text[] = {d->result, d->board, d->reason, d->detail, d->article};
-		lua_pushstring(L, text[i]);
-		return;
-	}
-	}
-}
-
-/* Raises "FILE:LINE: game has no field 'k' (ply, ...)" for the key at idx:
- * a misspelt name is an error, not a nil that reads as "no" (the position
- * is the hook's line: level 1, the caller of this metamethod). */
-static int no_field(lua_State *L, const proxy *x, int idx)
-{
-	const char *const *f = proxy_fields[x->kind];
-	char list[256];
-	size_t used = 0;
-
-	list[0] = '\0';
-	for (int i = 0; f[i] != NULL && used + 1 < sizeof list; i++) {
-		int k = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", f[i]);
-		if (k < 0)
-			break;
-		used += (size_t)k;
-	}
-	luaL_where(L, 1);
-	if (lua_type(L, idx) == LUA_TSTRING)
-		lua_pushfstring(L, "%s has no field '%s' (%s)", proxy_names[x->kind],
-				lua_tostring(L, idx), list);
-	else
-		lua_pushfstring(L, "%s has no %s keys (%s)", proxy_names[x->kind],
-				luaL_typename(L, idx), list);
-	lua_concat(L, 2);
-	return lua_error(L);
-}
-
-/* __index(proxy, key): the field; an error for a name it does not have. */
-static int proxy_index(lua_State *L)
-{
-	const proxy *x = lua_touserdata(L, 1);
-	int i = proxy_field(L, x, 2);
-
-	if (i < 0)
-		return no_field(L, x, 2);
-	proxy_push(L, x, i);
-	return 1;
-}
-
-/* __index(fields, key) of the game's `fields` table (upvalue 1: the game
- * proxy): the fields it does not hold raw, read from the game. One of the
- * cheap ones (raw_fields), read for the first time, is put into `fields`:
- * from then on Lua reads it there, and refresh_fields keeps it up to date
- * before every call. A hook that never reads them costs nothing for them. */
-static int fields_index(lua_State *L)
-{
-	const proxy *x = lua_touserdata(L, lua_upvalueindex(1));
-	arb_profile *p = x->p;
-	int i = proxy_field(L, x, 2), r;
-
-	if (i < 0)
-		return no_field(L, x, 2);
-	proxy_push(L, x, i); /* raises outside a call */
-	for (r = 0; r < RAW_COUNT && raw_fields[r] != i; r++)
-		;
-	if (r < RAW_COUNT && !(p->raw & (1u << r))) {
-		lua_pushvalue(L, 2);
-		lua_pushvalue(L, -2);
-		lua_rawset(L, 1); /* a new key: may allocate, here in the call */
-		p->raw_value[r] = raw_now(p->game, r);
-		p->raw |= 1u << r;
-	}
-	return 1;
-}
-
-/* __newindex: always an error, worded as the sandbox's views word it. */
-static int proxy_newindex(lua_State *L)
-{
-	const proxy *x = lua_touserdata(L, 1);
-
-	if (lua_type(L, 2) == LUA_TSTRING)
-		return luaL_error(L, "attempt to set field '%s' of read-only table '%s'",
-				  lua_tostring(L, 2), proxy_names[x->kind]);
-	return luaL_error(L, "attempt to set a %s key in read-only table '%s'", luaL_typename(L, 2),
-			  proxy_names[x->kind]);
-}
-
-/* The iterator of pairs(proxy) (Lua 5.4; LuaJIT has no __pairs): the fields
- * after `key` in list order, skipping nil values. */
-static int proxy_next(lua_State *L)
-{
-	const proxy *x = lua_touserdata(L, 1);
-	const char *const *f = proxy_fields[x->kind];
-	int i = 0;
-
-	if (!lua_isnil(L, 2)) {
-		i = proxy_field(L, x, 2);
-		if (i < 0)
-			return luaL_error(L, "invalid key to 'next'");
-		i++;
-	}
-	for (; f[i] != NULL; i++) {
-		lua_pushstring(L, f[i]);
-		proxy_push(L, x, i);
-		if (!lua_isnil(L, -1))
-			return 2;
-		lua_pop(L, 2);
-	}
-	lua_pushnil(L);
-	return 1;
-}
-
-static int proxy_pairs(lua_State *L)
-{
-	lua_pushcfunction(L, proxy_next);
-	lua_pushvalue(L, 1);
-	lua_pushnil(L);
-	return 3;
-}
-
-static int proxy_tostring(lua_State *L)
-{
-	const proxy *x = lua_touserdata(L, 1);
-
-	lua_pushfstring(L, "arbiter %s (read-only)", proxy_names[x->kind]);
-	return 1;
-}
-
-/* [-0, +0, m] Makes the proxies, their metatables and the game's `fields`
- * (kept in the registry). */
-static void make_proxies(lua_State *L, arb_profile *p)
-{
-	static const luaL_Reg meta[] = {{"__index", proxy_index},
-					{"__newindex", proxy_newindex},
-					{"__pairs", proxy_pairs},
-					{"__tostring", proxy_tostring},
-					{NULL, NULL}};
-
-	lua_createtable(L, 0, 5);
-	luaL_setfuncs(L, meta, 0);
-	lua_pushliteral(L, "read-only");
-	lua_setfield(L, -2, "__metatable");
-	for (int k = 0; k < PROXY_COUNT; k++) {
-		proxy *x = lua_newuserdatauv(L, sizeof *x, 0);
-		x->p = p;
-		x->kind = (proxy_kind)k;
-		lua_pushvalue(L, -2);
-		lua_setmetatable(L, -2);
-		lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(proxy_keys[k]));
-	}
-	lua_pop(L, 1);
-
-	/* The game's: __index is `fields`, whose own __index reads the rest. */
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME)); /* game */
-	lua_createtable(L, 0, 5);                        /* game's metatable */
-	luaL_setfuncs(L, meta, 0);
-	lua_pushliteral(L, "read-only");
-	lua_setfield(L, -2, "__metatable");
-	lua_createtable(L, 0, 2 + RAW_COUNT); /* fields: room for every raw field */
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_STRIKES));
-	lua_setfield(L, -2, "strikes");
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_TIME));
-	lua_setfield(L, -2, "time");
-	lua_createtable(L, 0, 2); /* fields' metatable */
-	lua_pushvalue(L, -4);     /* the game proxy */
-	lua_pushcclosure(L, fields_index, 1);
-	lua_setfield(L, -2, "__index");
-	lua_pushliteral(L, "read-only");
-	lua_setfield(L, -2, "__metatable");
-	lua_setmetatable(L, -2);
-	lua_pushvalue(L, -1);
-	lua_rawsetp(L, LUA_REGISTRYINDEX, RKEY(K_FIELDS));
-	lua_setfield(L, -2, "__index");
-	lua_setmetatable(L, -2);
-	lua_pop(L, 1);
-	p->raw = 0;
-}
-
-/* ------------------------------------------------------------------------
- * Hooks
- * ---------------------------------------------------------------------- */
-
-typedef struct hook_call {
-	int which;
-	arb_hook_out *out;
-} hook_call;
-
-/*
- * The values every hook call needs sit at fixed slots of the state's stack
- * from the end of the load on (load_body returns them): a call pushes them
- * with lua_pushvalue, which neither looks anything up nor allocates. Only
- * the hooks use the state after the load, and each call leaves the stack as
- * it found it, so the slots stay.
- */
-enum {
-	S_ON_MOVE = 1, /* the hooks (nil when the profile has none) */
-	S_ON_END,
-	S_GAME, /* the proxies */
-	S_ENDING,
-	S_FIELDS,                    /* the game's raw fields */
-	S_CHECK,                     /* check_result, a closure of the profile */
-	S_KEY,                       /* the raw fields' keys, in RAW_ order (RAW_COUNT slots) */
-	S_WHITE = S_KEY + RAW_COUNT, /* side_to_move's values */
-	S_BLACK,
-	S_COUNT = S_BLACK
-};
-
-/* Raises "HOOK (FILE:LINE) returned field 'k': why", or without a field
- * "HOOK (FILE:LINE) returned why", for the hook function at index fn. */
-static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt, ...)
-	PROFILE_PRINTF(5, 6);
-static int result_error(lua_State *L, int which, int fn, const char *field, const char *fmt, ...)
-{
-	char why[PROFILE_MESSAGE], where[LUA_IDSIZE + 24] = "";
-	lua_Debug ar;
-	va_list ap;
-
-	lua_pushvalue(L, fn);
-	if (lua_getinfo(L, ">S", &ar))
-		snprintf(where, sizeof where, " (%s:%d)", ar.short_src, ar.linedefined);
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
-	va_end(ap);
-	if (field != NULL)
-		return throwf(L, "%s%s returned field '%s': %s", hook_names[which], where, field,
-			      why);
-	return throwf(L, "%s%s returned %s", hook_names[which], where, why);
-}
-
-/* t[key] (t at idx) as a string of at most size - 1 bytes into out; a
- * number is written out when `numbers`. Absent: out unchanged. Errors name
- * the field `label`. */
-static void take_text(lua_State *L, int which, int fn, int idx, const char *key, const char *label,
-		      char *out, size_t size, int numbers)
-{
-	size_t len;
-	const char *s;
-
-	lua_pushstring(L, key);
-	lua_rawget(L, idx);
-	if (lua_isnil(L, -1)) {
-		lua_pop(L, 1);
-		return;
-	}
-	if (numbers && lua_type(L, -1) == LUA_TNUMBER) {
-		char num[32];
-		int whole = 0;
-		lua_Integer v = lua_tointegerx(L, -1, &whole);
-		if (whole)
-			snprintf(num, sizeof num, "%lld", (long long)v);
-		else
-			snprintf(num, sizeof num, "%.6g", (double)lua_tonumber(L, -1));
-		if (strlen(num) >= size)
-			result_error(L, which, fn, label, "longer than %zu characters", size - 1);
-		strcpy(out, num);
-		lua_pop(L, 1);
-		return;
-	}
-	if (lua_type(L, -1) != LUA_TSTRING)
-		result_error(L, which, fn, label, "a %s, not a string", luaL_typename(L, -1));
-	s = lua_tolstring(L, -1, &len);
-	if (len >= size || strlen(s) != len)
-		result_error(L, which, fn, label, "longer than %zu bytes (or holds a NUL)",
-			     size - 1);
-	memcpy(out, s, len + 1);
-	lua_pop(L, 1);
-}
-
-/* The hook's result at idx (the hook function at fn) into c->out. */
-static void read_result(lua_State *L, hook_call *c, int fn, int idx)
-{
-	static const char *const keys[] = {"result", "reason", "detail", "article", "points", NULL};
-	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", NULL};
-	arb_hook_out *out = c->out;
-	int i;
-
-	idx = lua_absindex(L, idx);
-	if (lua_isnil(L, idx))
-		return;
-	if (!lua_istable(L, idx))
-		result_error(L, c->which, fn, NULL,
-			     "a %s: give nil (no change) or a table {result=, reason=, detail=, "
-			     "article=, points=}",
-			     luaL_typename(L, idx));
-	lua_pushnil(L);
-	while (lua_next(L, idx) != 0) {
-		lua_pop(L, 1);
-		const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-		for (i = 0; k != NULL && keys[i] != NULL && strcmp(keys[i], k) != 0; i++)
-			;
-		if (k == NULL || keys[i] == NULL)
-			result_error(L, c->which, fn, k != NULL ? k : "?",
-				     "unknown (give result, reason, detail, article, points)");
-	}
-	take_text(L, c->which, fn, idx, "result", "result", out->result, sizeof out->result, 0);
-	for (i = 0; out->result[0] != '\0' && results[i] != NULL; i++)
-		if (strcmp(out->result, results[i]) == 0)
-			break;
-	if (out->result[0] != '\0' && results[i] == NULL)
-		result_error(L, c->which, fn, "result", "'%s' is not one of: 1-0, 0-1, 1/2-1/2, *",
-			     out->result);
-	take_text(L, c->which, fn, idx, "reason", "reason", out->reason, sizeof out->reason, 0);
-	take_text(L, c->which, fn, idx, "detail", "detail", out->detail, sizeof out->detail, 0);
-	take_text(L, c->which, fn, idx, "article", "article", out->article, sizeof out->article, 0);
-	lua_pushliteral(L, "points");
-	lua_rawget(L, idx);
-	if (!lua_isnil(L, -1)) {
-		int pts = lua_absindex(L, -1);
-		if (!lua_istable(L, pts))
-			result_error(L, c->which, fn, "points", "a %s, not {white=, black=}",
-				     luaL_typename(L, pts));
-		lua_pushnil(L);
-		while (lua_next(L, pts) != 0) {
-			lua_pop(L, 1);
-			const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
-			if (strcmp(k, "white") != 0 && strcmp(k, "black") != 0)
-				result_error(L, c->which, fn, "points",
-					     "a key '%s' (only white, black)", k);
-		}
-		take_text(L, c->which, fn, pts, "white", "points.white", out->points[ARB_WHITE],
-			  sizeof out->points[ARB_WHITE], 1);
-		take_text(L, c->which, fn, pts, "black", "points.black", out->points[ARB_BLACK],
-			  sizeof out->points[ARB_BLACK], 1);
-	}
-	lua_pop(L, 1);
-	out->set = 1;
-}
-
-/* [-2, +0, e] Checks a hook's result (1, not nil) into the call's out; 2 is
- * the hook, for messages. Run by arb_sandbox_pcall_named after the hook
- * returned something; upvalue 1 is the profile. */
-static int check_result(lua_State *L)
-{
-	arb_profile *p = lua_touserdata(L, lua_upvalueindex(1));
-
-	read_result(L, p->call, 2, 1);
-	return 0;
-}
-
-/* [-0, +0] Brings the raw fields of `fields` (S_FIELDS) up to g where they
- * changed since the last call. Each is a key the table holds with a value
- * that is never nil, so an assignment finds its slot: nothing is allocated
- * and no metamethod runs. Only the host writes `fields`, so raw_value is
- * what it holds. */
-static void refresh_fields(lua_State *L, arb_profile *p, const arb_game *g)
-{
-	for (int r = 0; r < RAW_COUNT; r++) {
-		if (!(p->raw & (1u << r)))
-			continue;
-		lua_Integer v = raw_now(g, r);
-		if (v == p->raw_value[r])
-			continue;
-		lua_pushvalue(L, S_KEY + r);
-		if (r == RAW_SIDE)
-			lua_pushvalue(L, v == 0 ? S_WHITE : S_BLACK);
-		else if (r == RAW_IN_CHECK)
-			lua_pushboolean(L, (int)v);
-		else
-			lua_pushinteger(L, v);
-		lua_rawset(L, S_FIELDS);
-		p->raw_value[r] = v;
-	}
-}
-
-/*
- * One hook call: the hook itself in one protected call (its script named
- * in messages), and, when it returned something, check_result in a second
- * one (no script code runs there; its messages name the hook themselves).
- * A hook that returns nil, the common case, costs one call.
- */
-static int run_hook(arb_profile *p, int which, const arb_game *g, const arb_decision *ending,
-		    arb_hook_out *out, char *err, size_t errlen)
-{
-	lua_State *L = arb_sandbox_state(p->sb);
-	int fn = which == HOOK_MOVE ? S_ON_MOVE : S_ON_END, nargs = 1;
-	hook_call c = {which, out};
-	char msg[PROFILE_MESSAGE];
-	arb_sandbox_status st;
-
-	memset(out, 0, sizeof *out);
-	/* Nothing here may allocate: the state is unprotected (sandbox.h). */
-	if (p->raw != 0)
-		refresh_fields(L, p, g);
-	lua_pushvalue(L, fn);
-	lua_pushvalue(L, S_GAME);
-	if (which == HOOK_END) {
-		if (ending != NULL)
-			lua_pushvalue(L, S_ENDING);
-		else
-			lua_pushnil(L);
-		nargs = 2;
-	}
-	p->game = g;
-	p->ending = ending;
-	p->call = &c;
-	st = arb_sandbox_pcall_named(p->sb, p->hook_where[which], nargs, 1, msg, sizeof msg);
-	if (st == ARB_SANDBOX_OK) {
-		if (lua_isnil(L, -1)) {
-			lua_pop(L, 1);
-		} else {
-			lua_pushvalue(L, S_CHECK);
-			lua_insert(L, -2);
-			lua_pushvalue(L, fn);
-			st = arb_sandbox_pcall_named(p->sb, "", 2, 0, msg, sizeof msg);
-		}
-	}
-	p->game = NULL;
-	p->ending = NULL;
-	p->call = NULL;
-	if (st == ARB_SANDBOX_OK)
-		return 0;
-	memset(out, 0, sizeof *out);
-	say(err, errlen, "%s", msg);
-	return -1;
-}
-
-static int hook_move(void *ud, const struct arb_game *g, const struct arb_decision *ending,
-		     arb_hook_out *out, char *err, size_t errlen)
-{
-	return run_hook(ud, HOOK_MOVE, g, ending, out, err, errlen);
-}
-
-static int hook_end(void *ud, const struct arb_game *g, const struct arb_decision *ending,
-		    arb_hook_out *out, char *err, size_t errlen)
-{
-	return run_hook(ud, HOOK_END, g, ending, out, err, errlen);
 }
 
 /* ------------------------------------------------------------------------
@@ -1828,7 +1194,8 @@ static int install_body(lua_State *L)
 	arb_profile *p = lua_touserdata(L, 1);
 
 	lua_settop(L, 0);
-	make_proxies(L, p);
+	if (p->ld->kind->hooks)
+		arbI_profile_hooks_make_proxies(L, p);
 	lua_pushglobaltable(L);
 	lua_pushstring(L, "option");
 	lua_pushlightuserdata(L, p);
@@ -1843,33 +1210,6 @@ static int install_body(lua_State *L)
 	return 0;
 }
 
-/* [-0, +S_COUNT, e] Pushes what the hook calls keep at their stack slots
- * (S_ON_MOVE...): the hooks of the checked table at idx, the proxies, ... */
-static void push_slots(lua_State *L, arb_profile *p, int idx)
-{
-	idx = lua_absindex(L, idx);
-	luaL_checkstack(L, S_COUNT + 2, "the hooks' slots");
-	for (int i = 0; i < HOOK_COUNT; i++) {
-		lua_pushstring(L, hook_names[i]);
-		lua_rawget(L, idx);
-		p->has_hook[i] = lua_type(L, -1) == LUA_TFUNCTION;
-		if (!p->has_hook[i]) {
-			lua_pop(L, 1);
-			lua_pushnil(L);
-		}
-		arb_sandbox_function_name(L, -1, p->hook_where[i], sizeof p->hook_where[i]);
-	}
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_GAME));
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_ENDING));
-	lua_rawgetp(L, LUA_REGISTRYINDEX, RKEY(K_FIELDS));
-	lua_pushlightuserdata(L, p);
-	lua_pushcclosure(L, check_result, 1);
-	for (int r = 0; r < RAW_COUNT; r++)
-		lua_pushstring(L, game_fields[raw_fields[r]]);
-	lua_pushliteral(L, "white");
-	lua_pushliteral(L, "black");
-}
-
 /* The whole load, run protected with the profile (a light userdata); returns
  * the S_COUNT values of the hook calls' slots. */
 static int load_body(lua_State *L)
@@ -1878,7 +1218,9 @@ static int load_body(lua_State *L)
 
 	lua_settop(L, 0);
 	run_frame(L, p->ld, 0);
-	push_slots(L, p, 1);
+	if (!p->ld->kind->hooks)
+		return 0; /* data only: the table was checked into ld->target */
+	arbI_profile_hooks_push_slots(L, p, 1);
 	return S_COUNT;
 }
 
@@ -1923,11 +1265,13 @@ arb_profile *arb_profile_load_print(const char *spec, const char *path, arb_prof
 		return load_fail(NULL, err, ARB_E_PROFILE, "no profile name given");
 	p = calloc(1, sizeof *p);
 	if (p == NULL || (p->ld = calloc(1, sizeof *p->ld)) == NULL ||
-	    dirs_build(&p->path, path) != 0)
+	    dirs_build(&p->path, "profiles", path) != 0)
 		return load_fail(p, err, ARB_E_NOMEM, "out of memory");
+	p->ld->kind = &profile_kind;
+	p->ld->target = &p->ld->rules;
 	frame *top = &p->ld->frames[0];
-	if (parse_spec(spec, name, sizeof name, top, msg, sizeof msg) != 0 ||
-	    resolve(&p->path, name, NULL, top, msg, sizeof msg) != 0)
+	if (parse_spec("profile", spec, name, sizeof name, top, msg, sizeof msg) != 0 ||
+	    resolve(&profile_kind, &p->path, name, NULL, top, msg, sizeof msg) != 0)
 		return load_fail(p, err, ARB_E_PROFILE, msg);
 	snprintf(p->file, sizeof p->file, "%s", top->file);
 	p->sb = arb_sandbox_new(NULL, msg, sizeof msg);
@@ -1953,9 +1297,7 @@ arb_profile *arb_profile_load_print(const char *spec, const char *path, arb_prof
 	free(p->ld);
 	p->ld = NULL;
 	set_name(&p->rules, spec);
-	p->rules.hook_data = p;
-	p->rules.on_move = p->has_hook[HOOK_MOVE] ? hook_move : NULL;
-	p->rules.on_end = p->has_hook[HOOK_END] ? hook_end : NULL;
+	arbI_profile_hooks_set(p);
 	return p;
 }
 
@@ -1964,7 +1306,7 @@ void arb_profile_free(arb_profile *p)
 	if (p == NULL)
 		return;
 	arb_sandbox_free(p->sb);
-	arb_datapath_free(&p->path);
+	arbI_datapath_free(&p->path);
 	free(p->ld);
 	free(p);
 }
@@ -1989,9 +1331,83 @@ int arb_profile_list(const char *path, void (*fn)(const char *name, const char *
 	dir_list dirs = {NULL, 0};
 	int n;
 
-	if (dirs_build(&dirs, path) != 0)
+	if (dirs_build(&dirs, "profiles", path) != 0)
 		return -1;
-	n = arb_datapath_list(&dirs, arb_datapath_is_name, fn, ctx);
-	arb_datapath_free(&dirs);
+	n = arbI_datapath_list(&dirs, arbI_datapath_is_name, fn, ctx);
+	arbI_datapath_free(&dirs);
+	return n;
+}
+
+/* ------------------------------------------------------------------------
+ * Scripts of other kinds (data only: no hooks)
+ * ---------------------------------------------------------------------- */
+
+int arbI_script_load(const arbI_script_kind *kind, const char *spec, const char *path, void *out,
+		     char *file, size_t filesize, arb_error *err)
+{
+	char msg[PROFILE_MESSAGE], name[PROFILE_PATH_MAX];
+	arb_profile *p;
+	lua_State *L;
+
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	if (kind == NULL || kind->hooks || out == NULL) {
+		load_fail(NULL, err, ARB_E_ARGUMENT, "no kind of script or no output");
+		return -1;
+	}
+	if (spec == NULL || spec[0] == '\0') {
+		say(msg, sizeof msg, "no %s name given", kind->noun);
+		load_fail(NULL, err, ARB_E_PROFILE, msg);
+		return -1;
+	}
+	p = calloc(1, sizeof *p);
+	if (p == NULL || (p->ld = calloc(1, sizeof *p->ld)) == NULL ||
+	    dirs_build(&p->path, kind->nouns, path) != 0) {
+		load_fail(p, err, ARB_E_NOMEM, "out of memory");
+		return -1;
+	}
+	p->ld->kind = kind;
+	p->ld->target = &p->ld->reg;
+	frame *top = &p->ld->frames[0];
+	if (parse_spec(kind->noun, spec, name, sizeof name, top, msg, sizeof msg) != 0 ||
+	    resolve(kind, &p->path, name, NULL, top, msg, sizeof msg) != 0) {
+		load_fail(p, err, ARB_E_PROFILE, msg);
+		return -1;
+	}
+	if (file != NULL && filesize > 0)
+		snprintf(file, filesize, "%s", top->file);
+	p->sb = arb_sandbox_new(NULL, msg, sizeof msg);
+	if (p->sb == NULL) {
+		load_fail(p, err, ARB_E_NOMEM, msg);
+		return -1;
+	}
+	L = arb_sandbox_state(p->sb);
+	lua_pushcfunction(L, install_body);
+	lua_pushlightuserdata(L, p);
+	if (arb_sandbox_pcall(p->sb, 1, 0, msg, sizeof msg) != ARB_SANDBOX_OK) {
+		load_fail(p, err, ARB_E_NOMEM, msg);
+		return -1;
+	}
+	lua_pushcfunction(L, load_body);
+	lua_pushlightuserdata(L, p);
+	if (arb_sandbox_pcall_named(p->sb, top->shown, 1, 0, msg, sizeof msg) != ARB_SANDBOX_OK) {
+		load_fail(p, err, ARB_E_PROFILE, msg);
+		return -1;
+	}
+	memcpy(out, p->ld->target, kind->size);
+	arb_profile_free(p);
+	return 0;
+}
+
+int arbI_script_list(const arbI_script_kind *kind, const char *path,
+		     void (*fn)(const char *name, const char *file, void *ctx), void *ctx)
+{
+	dir_list dirs = {NULL, 0};
+	int n;
+
+	if (dirs_build(&dirs, kind->nouns, path) != 0)
+		return -1;
+	n = arbI_datapath_list(&dirs, arbI_datapath_is_name, fn, ctx);
+	arbI_datapath_free(&dirs);
 	return n;
 }

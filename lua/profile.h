@@ -91,7 +91,7 @@ const char *arb_profile_file(const arb_profile *p);
  * for each; returns how many, or -1 when out of memory (fn not called).
  * Files whose names are not profile names (letters, digits, '_', '-') are
  * skipped. */
-int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file,
-						  void *ctx), void *ctx);
+int arb_profile_list(const char *path, void (*fn)(const char *name, const char *file, void *ctx),
+		     void *ctx);
 
 #endif /* ARBITER_LUA_PROFILE_H */

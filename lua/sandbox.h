@@ -54,6 +54,8 @@
 
 #include <lua.h>
 
+#include "../engine/config.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -62,36 +64,9 @@ extern "C" {
  * Limits (each #ifndef-overridable at build time)
  * ---------------------------------------------------------------------- */
 
-/* Lua VM instructions one call may execute (arb_sandbox_run, _pcall, _expose). */
-#ifndef ARB_SANDBOX_DEFAULT_INSTRUCTIONS
-#define ARB_SANDBOX_DEFAULT_INSTRUCTIONS 10000000L
-#endif
-
-/* Bytes the whole state may hold: the libraries, the script, its data. */
-#ifndef ARB_SANDBOX_DEFAULT_MEMORY
-#define ARB_SANDBOX_DEFAULT_MEMORY ((size_t)32 << 20)
-#endif
-
-/* The budget is checked every this many instructions, so a call is stopped
- * at most this many instructions after its budget is spent. */
-#ifndef ARB_SANDBOX_HOOK_STEP
-#define ARB_SANDBOX_HOOK_STEP 1000
-#endif
-
-/* Bytes allocated inside a call that count as one instruction of its
- * budget (so a loop that copies a large string each time is stopped as
- * surely as a loop that runs long). */
-#ifndef ARB_SANDBOX_BYTES_PER_INSTRUCTION
-#define ARB_SANDBOX_BYTES_PER_INSTRUCTION 64
-#endif
-
-/* How far (bytes) a call may grow the C stack through library functions
- * that call back into Lua, on LuaJIT, which sets no limit of its own (Lua
- * 5.4 stops at its LUAI_MAXCCALLS nested C calls). The host's stack needs
- * this much room beyond its own use, and some more. */
-#ifndef ARB_SANDBOX_C_STACK
-#define ARB_SANDBOX_C_STACK ((size_t)256 << 10)
-#endif
+/* The defaults and the budget's step: ARB_SANDBOX_DEFAULT_INSTRUCTIONS,
+ * _DEFAULT_MEMORY, _HOOK_STEP, _BYTES_PER_INSTRUCTION and _C_STACK are in
+ * engine/config.h, with the reason for each. */
 
 /*
  * `instructions`: the budget of each call, counted in Lua VM instructions.

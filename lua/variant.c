@@ -103,8 +103,7 @@ static const char *type_of(lua_State *L, int idx)
 
 /* Checks that every key of the table at `idx` is one of `known` (a
  * NULL-terminated list). `where` names the table ("" for the top level). */
-static int only_known(reader *r, lua_State *L, int idx, const char *where,
-		      const char *const *known)
+static int only_known(reader *r, lua_State *L, int idx, const char *where, const char *const *known)
 {
 	idx = lua_absindex(L, idx);
 	lua_pushnil(L);
@@ -153,7 +152,8 @@ static int take_string(reader *r, lua_State *L, const char *field, char **out)
 	s = lua_tolstring(L, -1, &len);
 	if (len == 0 || strlen(s) != len) {
 		lua_pop(L, 1);
-		return fail(r, field, len == 0 ? "the string is empty" : "the string holds a NUL byte");
+		return fail(r, field,
+			    len == 0 ? "the string is empty" : "the string holds a NUL byte");
 	}
 	*out = copy_string(s, len);
 	lua_pop(L, 1);
@@ -315,7 +315,8 @@ static int read_start(reader *r, lua_State *L)
 	}
 	if (n != 1) {
 		lua_pop(L, 1);
-		return fail(r, "start", "give exactly one of fen, chess960, random, double960 (got %s)",
+		return fail(r, "start",
+			    "give exactly one of fen, chess960, random, double960 (got %s)",
 			    n ? given : "none");
 	}
 	get_field(L, -1, start_fields[which]);
@@ -353,8 +354,8 @@ static int take_square(reader *r, lua_State *L, const char *field, int *file)
 	if (lua_type(L, -1) != LUA_TSTRING) {
 		const char *t = type_of(L, -1);
 		lua_pop(L, 1);
-		return fail(r, field, "expected a square on White's first rank such as \"g1\", got a %s",
-			    t);
+		return fail(r, field,
+			    "expected a square on White's first rank such as \"g1\", got a %s", t);
 	}
 	s = lua_tolstring(L, -1, &len);
 	if (len != 2 || s[0] < 'a' || s[0] > 'h' || s[1] != '1') {
@@ -469,14 +470,14 @@ static int read_notation(reader *r, lua_State *L)
  * reader, not raised; only memory errors raise. */
 static int read_table(lua_State *L)
 {
-	static const char *const top_fields[] = {"name", "pgn_variant", "start", "castling",
-						 "notation", NULL};
+	static const char *const top_fields[] = {"name",     "pgn_variant", "start",
+						 "castling", "notation",    NULL};
 	reader *r = lua_touserdata(L, 2);
 
 	if (lua_type(L, 1) != LUA_TTABLE) {
 		int t = lua_type(L, 1);
-		fail(r, NULL, "the script must return a table, got %s%s",
-		     t == LUA_TNIL ? "" : "a ", lua_typename(L, t));
+		fail(r, NULL, "the script must return a table, got %s%s", t == LUA_TNIL ? "" : "a ",
+		     lua_typename(L, t));
 		return 0;
 	}
 	if (only_known(r, L, 1, "", top_fields) && read_name(r, L) && read_pgn(r, L) &&
@@ -495,8 +496,7 @@ static const char *wing_word(arb_wing w)
 }
 
 /* Applies the castling rule to every right of `pos`. */
-static arb_status apply_castling(const arb_variant *v, arb_position *pos, char *err,
-				 size_t errsize)
+static arb_status apply_castling(const arb_variant *v, arb_position *pos, char *err, size_t errsize)
 {
 	if (v->castling == CASTLE_960)
 		return ARB_OK;
@@ -527,10 +527,11 @@ static arb_status apply_castling(const arb_variant *v, arb_position *pos, char *
 				    "%s: field 'castling.%s': the library refuses %s castling with "
 				    "the king from %c%d to %c%d and the rook from %c%d to %c%d",
 				    v->script, wing_word((arb_wing)w),
-				    c == ARB_WHITE ? "White's" : "Black's", 'a' + ARB_FILE(g.king_from),
-				    rank + 1, 'a' + ARB_FILE(g.king_to), rank + 1,
-				    'a' + ARB_FILE(g.rook_from), rank + 1, 'a' + ARB_FILE(g.rook_to),
-				    rank + 1);
+				    c == ARB_WHITE ? "White's" : "Black's",
+				    'a' + ARB_FILE(g.king_from), rank + 1,
+				    'a' + ARB_FILE(g.king_to), rank + 1,
+				    'a' + ARB_FILE(g.rook_from), rank + 1,
+				    'a' + ARB_FILE(g.rook_to), rank + 1);
 				return ARB_E_ARGUMENT;
 			}
 		}
@@ -559,15 +560,16 @@ static arb_status build(const arb_variant *v, arb_rng *rng, arb_position *pos, c
 			if (v->start == START_DOUBLE_RANDOM && white >= 0)
 				black = arb_chess960_random(rng);
 			if (white < 0 || black < 0) {
-				say(err, errsize, "%s: field 'start': the random draw failed (no entropy)",
+				say(err, errsize,
+				    "%s: field 'start': the random draw failed (no entropy)",
 				    v->script);
 				return ARB_E_ARGUMENT;
 			}
 		}
 		st = arb_chess960_position(pos, white, black);
 		if (st != ARB_OK) {
-			say(err, errsize, "%s: field 'start': no Chess960 position %d-%d", v->script,
-			    white, black);
+			say(err, errsize, "%s: field 'start': no Chess960 position %d-%d",
+			    v->script, white, black);
 			return st;
 		}
 		standard_array = white == 518 && black == 518;
@@ -698,8 +700,8 @@ static arb_variant *load_text(const char *chunkname, const char *text, size_t le
 	return v;
 }
 
-arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len,
-				   char *err, size_t errsize)
+arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len, char *err,
+				   size_t errsize)
 {
 	return load_text(chunkname, text, len, NULL, err, errsize);
 }
@@ -724,7 +726,9 @@ static arb_variant *load_file(const char *path, const print_sink *out, char *err
 		if (len == cap) {
 			/* A variant is a few lines; the sandbox's memory cap bounds
 			 * what it could hold anyway. */
-			char *p = cap >= ARB_SANDBOX_DEFAULT_MEMORY ? NULL : realloc(text, cap ? 2 * cap : 4096);
+			char *p = cap >= ARB_SANDBOX_DEFAULT_MEMORY ?
+					  NULL :
+					  realloc(text, cap ? 2 * cap : 4096);
 			if (p == NULL) {
 				say(err, errsize, "%s: the file is too large", path);
 				free(text);
@@ -813,21 +817,21 @@ arb_variant *arb_variant_find(const char *name, const char *path, char *err, siz
 	len = strlen(name);
 	if (len > 4 && strcmp(name + len - 4, ".lua") == 0)
 		return arb_variant_load(name, err, errsize);
-	if (!arb_datapath_is_name(name, len) || len > 200) {
+	if (!arbI_datapath_is_name(name, len) || len > 200) {
 		say(err, errsize,
 		    "'%.64s' is not a variant name (letters, digits, '_' and '-') or a path to a "
 		    ".lua file",
 		    name);
 		return NULL;
 	}
-	if (arb_datapath_build(&dirs, "variants", path) != 0) {
+	if (arbI_datapath_build(&dirs, "variants", path) != 0) {
 		say(err, errsize, "out of memory");
 		return NULL;
 	}
 	for (int i = 0; i < dirs.n; i++) {
 		int n = snprintf(file, sizeof file, "%s/%s.lua", dirs.dir[i], name);
-		if (n > 0 && (size_t)n < sizeof file && arb_datapath_is_file(file)) {
-			arb_datapath_free(&dirs);
+		if (n > 0 && (size_t)n < sizeof file && arbI_datapath_is_file(file)) {
+			arbI_datapath_free(&dirs);
 			return arb_variant_load(file, err, errsize);
 		}
 	}
@@ -837,10 +841,10 @@ arb_variant *arb_variant_find(const char *name, const char *path, char *err, siz
 		if (dirs.n == 0)
 			snprintf(where, sizeof where, "any directory: give a path");
 		else
-			arb_datapath_describe(&dirs, where, sizeof where);
+			arbI_datapath_describe(&dirs, where, sizeof where);
 		say(err, errsize, "no variant '%s' (no %s.lua in %s)", name, name, where);
 	}
-	arb_datapath_free(&dirs);
+	arbI_datapath_free(&dirs);
 	return NULL;
 }
 
@@ -850,9 +854,9 @@ int arb_variant_list(const char *path, void (*fn)(const char *name, const char *
 	arb_datapath dirs = {NULL, 0};
 	int n;
 
-	if (arb_datapath_build(&dirs, "variants", path) != 0)
+	if (arbI_datapath_build(&dirs, "variants", path) != 0)
 		return -1;
-	n = arb_datapath_list(&dirs, arb_datapath_is_name, fn, ctx);
-	arb_datapath_free(&dirs);
+	n = arbI_datapath_list(&dirs, arbI_datapath_is_name, fn, ctx);
+	arbI_datapath_free(&dirs);
 	return n;
 }

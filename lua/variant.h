@@ -58,8 +58,8 @@ arb_variant *arb_variant_load_print(const char *path, arb_variant_print_fn print
  * The same for a script given as text (`len` bytes, need not be
  * NUL-terminated), named `chunkname` in messages (NULL means "variant").
  */
-arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len,
-				   char *err, size_t errsize);
+arb_variant *arb_variant_load_text(const char *chunkname, const char *text, size_t len, char *err,
+				   size_t errsize);
 
 /*
  * Finds and loads variant `name`: a path ending in ".lua" is loaded as it

@@ -1,8 +1,8 @@
 -- armageddon.lua: an Armageddon game: a base profile (a FIDE blitz edition
 -- by default) plus the event regulations that make a drawn board a win for
 -- Black (draw odds). The time split (e.g. 5 v 4 minutes) is the event's: give
--- it with the game's time control. Schema: profiles/README.md; MATRIX.md Q14
--- for the draw after a flag fall.
+-- it with the game's time control. Schema: profiles/README.md; the draw after
+-- a flag fall: docs/rules.md#armageddon-draw-on-time.
 --
 -- Options: base=<profile> (default fide2023-blitz; options in braces go with
 -- it: base=fide2018-blitz{supervision=full}), drawOddsOnTimeDraw=true|false
@@ -23,7 +23,7 @@ end
 local p = extend(base) -- keeps the base's edition and articles
 p.score = p.score or {}
 p.score.draw = "black-wins" -- event regulations: a drawn board is scored as a Black win
-p.score.draw_odds_on_time_draw = odds_on_time == "true" -- MATRIX Q14
+p.score.draw_odds_on_time_draw = odds_on_time == "true" -- docs/rules.md#armageddon-draw-on-time
 p.articles = p.articles or {}
 p.articles.draw_odds = "+ " .. regulation -- the reason is armageddon-draw-odds or -time-loss
 p.description = ("Armageddon (a draw counts as a Black win) on " .. (p.description or base)):sub(1, 159)

@@ -1,9 +1,9 @@
--- fide1997.lua: the FIDE Laws of Chess in force from 1 July 1997
--- (Articles 6-14: shared/rules/sources/fide1997-articles-6-14.txt).
+-- fide1997.lua: the FIDE Laws of Chess in force from 1 July 1997 (the
+-- rules of play of a tournament game are its Articles 6-14).
 -- Rapidplay = Appendix B, blitz = Appendix C. Illegal-move penalties live in
 -- Article 10 (quickplay finish), so in standard play they apply only in the
--- last period (MATRIX Q9: option period). Schema: profiles/README.md; the
--- article behind each value: shared/rules/MATRIX.md.
+-- last period (docs/rules.md#illegal-moves-in-1997: option period). Schema:
+-- profiles/README.md; each value with its article: docs/rules.md.
 --
 -- Options: speed=standard|rapid|blitz, supervision=limited|full (recorded
 -- only: the 1997 appendices have no supervision split),
@@ -75,7 +75,7 @@ return {
 		mode = standard and "quickplay-only" or "penalise", -- 7.4 restores; 10.3 (B5) penalises
 		penalty_s = blitz and 0 or 120, -- 10.3: +2 min for the first two; C3: the first loses
 		lose_on = blitz and 1 or 3, -- 10.3: the third loses; C3: the first claimed one
-		cannot_mate = blitz and "fide1997-blitz" or "none", -- 10.3: the third loses, no exception; C4: mating potential (MATRIX Q15)
+		cannot_mate = blitz and "fide1997-blitz" or "none", -- 10.3: the third loses, no exception; C4: mating potential (docs/rules.md#mating-potential-1997)
 		promotion = "illegal", -- not covered in Arts 6-14: treated as an illegal move (7.4)
 		press_without_move = "misuse", -- 6.7c, 13.4: clock misuse, the arbiter's discretion
 		touch_move = true, -- 7.4: Article 4.3 applies to the move replacing the illegal move
@@ -98,6 +98,14 @@ return {
 		qpf_reject_s = 120, -- 10.2b: the opponent may get two extra minutes
 		qpf_reject_claimant_s = 0,
 		tc = tc, -- the time control of games that name none (PGN, US or TRF notation)
+		-- the category of a control (arb_rules_tc_category), Appendix B / C: rapidplay from 15 minutes:
+		-- the time for 60 moves, base times plus 60 x increment or delay,
+		-- "for each player" (with odds, the one with less time)
+		categories = "standard >= 60m, rapid >= 15m, blitz",
+		category_count = "moves",
+		category_moves = 60,
+		category_odds = "less-time",
+		category_untimed = "none", -- "-": no time control
 	},
 
 	score = {

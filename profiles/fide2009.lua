@@ -1,9 +1,9 @@
 -- fide2009.lua: the FIDE Laws of Chess in force from 1 July 2009 (Dresden
 -- 2008), in the adopted numbering (default time 6.6a, illegal moves 7.4,
--- time loss 6.9; shared/rules/sources/fide2009-draft.txt is a draft). Rapid
+-- time loss 6.9), which differs from that of the draft text. Rapid
 -- = Appendix A, blitz = Appendix B; `supervision` picks A.3/B.2 (full: the
 -- competition rules) or A.4/B.3 (limited, the default). Schema:
--- profiles/README.md; the article behind each value: shared/rules/MATRIX.md.
+-- profiles/README.md; each value with its article: docs/rules.md.
 --
 -- Options: speed=standard|rapid|blitz, supervision=limited|full,
 -- period=auto|last|1of2|quickplay, tc=<time control>, default=<s>|unspecified,
@@ -77,7 +77,7 @@ return {
 		dead = "analysis", -- 5.2b: no series of legal moves can mate
 		claim_is_offer = true, -- 9.1b(3): a claim under 9.2 or 9.3 is also an offer
 		claim_penalty_s = 180, -- 9.5b: +3 min to the opponent
-		claimant_penalty = "tiered-2009", -- 9.5b: half (at most 3 min) / set to 1 min / none (MATRIX Q18)
+		claimant_penalty = "tiered-2009", -- 9.5b: half (at most 3 min) / set to 1 min / none (docs/rules.md#claimant-penalty-2009)
 		agreement_min_moves = 0, -- 9.1a: only event rules may restrict agreement
 		resign_dead_draw = false, -- 5.1b: a resignation wins for the opponent
 	},
@@ -97,7 +97,7 @@ return {
 		flag_by = limited and "claim" or "arbiter", -- 6.8; A.4d: only a player's claim
 		claimant_flag_up = limited, -- A.4e: the claimant's own flag must be up
 		both_flags = limited and "draw" or "continue-unless-last", -- 6.11a/b; A.4f: a draw
-		clock = clock, -- a digital clock shows which flag fell first (MATRIX Q7)
+		clock = clock, -- a digital clock shows which flag fell first (docs/rules.md#both-flags-with-a-digital-clock)
 		period = periods[period], -- 6.11: whether play is in the last period
 		default_s = default_seconds(default), -- 6.6a: default time 0 unless the event says
 		default_first_control = false,
@@ -109,6 +109,14 @@ return {
 		qpf_reject_s = 120, -- 10.2c: +2 min to the opponent
 		qpf_reject_claimant_s = 0,
 		tc = tc, -- the time control of games that name none (PGN, US or TRF notation)
+		-- the category of a control (arb_rules_tc_category), A.1 / B.1: rapidplay from 15 minutes:
+		-- the time for 60 moves, base times plus 60 x increment or delay,
+		-- "for each player" (with odds, the one with less time)
+		categories = "standard >= 60m, rapid >= 15m, blitz",
+		category_count = "moves",
+		category_moves = 60,
+		category_odds = "less-time",
+		category_untimed = "none", -- "-": no time control
 	},
 
 	score = {

@@ -1,9 +1,9 @@
--- fide2014.lua: the FIDE Laws of Chess in force from 1 July 2014 (Tallinn
--- 2013; shared/rules/sources/fide2014-changes.txt has the changed
--- articles). Rapid = Appendix A, blitz = Appendix B, quickplay finishes move
--- to Appendix G. `supervision` picks A.3/B.3 (full: the competition rules)
--- or A.4/B.4 (limited, the default). Schema: profiles/README.md; the article
--- behind each value: shared/rules/MATRIX.md.
+-- fide2014.lua: the FIDE Laws of Chess in force from 1 July 2014 (adopted
+-- in Tallinn in 2013). Rapid = Appendix A, blitz = Appendix B, quickplay
+-- finishes move to Appendix G. `supervision` picks A.3/B.3 (full: the
+-- competition rules) or A.4/B.4 (limited, the default). Schema:
+-- profiles/README.md; each value with its article, and the readings taken
+-- where the text leaves room: docs/rules.md.
 --
 -- Options: speed=standard|rapid|blitz, supervision=limited|full,
 -- fivefold=consecutive|any, period=auto|last|1of2|quickplay, tc=<time control>,
@@ -73,7 +73,7 @@ return {
 	draw = {
 		threefold = "claim", -- 9.2a/b: claim by the player having the move
 		threefold_count = 3, -- 9.2: at least three times
-		fivefold = fivefold, -- 9.6a: "five consecutive alternate moves" (MATRIX Q2: strict reading)
+		fivefold = fivefold, -- 9.6a: "five consecutive alternate moves" (strict reading: docs/rules.md#fivefold-in-2014)
 		fivefold_count = 5, -- 9.6a: at least five times
 		fifty = "claim", -- 9.3a/b
 		fifty_moves = 50, -- 9.3: the last 50 moves by each player
@@ -102,7 +102,7 @@ return {
 		flag_by = "arbiter", -- 6.8 (A.4e): the arbiter, or a valid claim
 		claimant_flag_up = false,
 		both_flags = "continue-unless-last", -- 6.11a/b: a draw only in the last period
-		clock = clock, -- a digital clock shows which flag fell first (MATRIX Q7)
+		clock = clock, -- a digital clock shows which flag fell first (docs/rules.md#both-flags-with-a-digital-clock)
 		period = periods[period], -- 6.11: whether play is in the last period
 		default_s = default_seconds(default), -- 6.7a: the default time of the event
 		default_first_control = false,
@@ -114,6 +114,14 @@ return {
 		qpf_reject_s = 120, -- G.5c: +2 min to the opponent
 		qpf_reject_claimant_s = 0,
 		tc = tc, -- the time control of games that name none (PGN, US or TRF notation)
+		-- the category of a control (arb_rules_tc_category), A.1 / B.1: rapid over 10 minutes:
+		-- the time for 60 moves, base times plus 60 x increment or delay,
+		-- "for each player" (with odds, the one with less time)
+		categories = "standard >= 60m, rapid > 10m, blitz",
+		category_count = "moves",
+		category_moves = 60,
+		category_odds = "less-time",
+		category_untimed = "none", -- "-": no time control
 	},
 
 	score = {

@@ -2,8 +2,8 @@
 -- 1 July 2017 text, renumbered: 7.5.1-7.5.5, 9.6.1/9.6.2, Guidelines I-III,
 -- plus the rapid/blitz illegal-move change). Rapid = Appendix A, blitz =
 -- Appendix B; `supervision` picks A.3/B.3 (full: the competition rules) or
--- A.4/B.4 (limited, the default). Schema: profiles/README.md; the article
--- behind each value: shared/rules/MATRIX.md.
+-- A.4/B.4 (limited, the default). Schema: profiles/README.md; each value
+-- with its article: docs/rules.md.
 --
 -- Options: speed=standard|rapid|blitz, supervision=limited|full,
 -- period=auto|last|1of2|quickplay, tc=<time control>, default=<s>|unspecified,
@@ -77,7 +77,7 @@ return {
 
 	illegal = {
 		mode = "penalise", -- 7.5.1: the position before it is reinstated
-		penalty_s = blitz and 60 or 120, -- 7.5.5: +2 min; blitz B.2: 1 min (MATRIX Q8)
+		penalty_s = blitz and 60 or 120, -- 7.5.5: +2 min; blitz B.2: 1 min (docs/rules.md#one-minute-in-2018-blitz)
 		lose_on = 2, -- 7.5.5: the second completed illegal move loses
 		cannot_mate = "fide", -- 7.5.5: a draw if the opponent cannot mate
 		promotion = "queen", -- 7.5.2: the pawn becomes a queen, and 7.5.5 applies
@@ -104,6 +104,14 @@ return {
 		qpf_reject_s = 120, -- III.5.3: the opponent may get +2 min
 		qpf_reject_claimant_s = 0,
 		tc = tc, -- the time control of games that name none (PGN, US or TRF notation)
+		-- the category of a control (arb_rules_tc_category), A.1 / B.1: rapid over 10 minutes:
+		-- the time for 60 moves, base times plus 60 x increment or delay,
+		-- "for each player" (with odds, the one with less time)
+		categories = "standard >= 60m, rapid > 10m, blitz",
+		category_count = "moves",
+		category_moves = 60,
+		category_odds = "less-time",
+		category_untimed = "none", -- "-": no time control
 	},
 
 	score = {

@@ -4,8 +4,8 @@
 -- supervision, B.2, plays the Competitive Rules of Play: two minutes),
 -- resigning against a player who cannot mate is a draw (5.1.2), and the
 -- supervision split renumbered: full supervision is A.4 / B.2, limited
--- A.5 / B.3. Schema: profiles/README.md; the article behind each value:
--- shared/rules/MATRIX.md.
+-- A.5 / B.3. Schema: profiles/README.md; each value with its article:
+-- docs/rules.md.
 --
 -- Options: those of fide2018.lua, passed on to it unchanged.
 

@@ -1,7 +1,7 @@
 -- online.lua: playing on lichess, as its server behaves (scalachess and
 -- lila source, the lichess FAQ): the server rejects illegal input, flags a
 -- player at zero and ends some draws itself. Schema: profiles/README.md; the
--- behaviour behind each value: shared/rules/MATRIX.md (column "online").
+-- behaviour behind each value: docs/rules.md (the rows "online").
 --
 -- Options: autoThreefold=never|always|time (the player's preference for
 -- claiming threefold repetition: never, always, or when short of time),
@@ -67,6 +67,14 @@ return {
 		qpf_limit_ms = 0,
 		qpf_reject_s = 0,
 		qpf_reject_claimant_s = 0,
+		-- the speed of a control (arb_rules_tc_category), lichess Speed: base
+		-- plus 40 x increment seconds, the player with less time with odds
+		categories = "correspondence >= 6h, classical >= 25m, rapid >= 8m, blitz >= 3m, "
+			.. "bullet >= 30s, ultraBullet",
+		category_count = "first-period",
+		category_moves = 40,
+		category_odds = "less-time",
+		category_untimed = "correspondence", -- no clock: a correspondence game
 	},
 
 	score = {

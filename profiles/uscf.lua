@@ -1,7 +1,7 @@
 -- uscf.lua: US Chess Official Rules of Chess, 7th edition, chapter 1 (2020
 -- revision); speed=blitz adds the chapter 11 blitz rules (as quoted in US
 -- Chess forum threads). "standard" covers regular and quick chess. Schema:
--- profiles/README.md; the article behind each value: shared/rules/MATRIX.md.
+-- profiles/README.md; each value with its article: docs/rules.md.
 --
 -- Options: speed=standard|blitz, tc=<time control> (e.g. G/90), delay=<s>
 -- (tc "G/90" + delay 5 is "G/90;d5"; delay=0 says "no delay", 5B1c),
@@ -105,6 +105,14 @@ return {
 		qpf_reject_s = 0, -- 14H2: nothing added to the opponent
 		qpf_reject_claimant_s = 60, -- 14H2d: the claimant may lose up to a minute
 		tc = control(), -- the time control of games that name none
+		-- the category of a control (arb_rules_tc_category), 5C: base minutes
+		-- plus delay or increment seconds of the first period; G/3+2 is blitz,
+		-- G/2+3 is not (base at least 3 minutes)
+		categories = "regular > 65m, dual >= 30m, quick > 10m, blitz >= 5m base >= 3m, unrated",
+		category_count = "first-period",
+		category_moves = 60,
+		category_odds = "last", -- 5C1: time odds (and a sandclock) are not rated
+		category_untimed = "none", -- "-": no time control
 	},
 
 	score = {

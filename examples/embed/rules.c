@@ -48,8 +48,9 @@ int main(int argc, char **argv)
 	lua_pushcfunction(L, luaopen_arbiter);
 	lua_setfield(L, -2, "arbiter");
 	lua_pop(L, 2);
-	if (luaL_dostring(L, "local a = require 'arbiter'\n"
-			     "return ('perft(3) from Lua: %d'):format(a.position():perft(3))") != 0) {
+	if (luaL_dostring(L,
+			  "local a = require 'arbiter'\n"
+			  "return ('perft(3) from Lua: %d'):format(a.position():perft(3))") != 0) {
 		fprintf(stderr, "rules: %s\n", lua_tostring(L, -1));
 		rc = 1;
 	} else {

@@ -247,6 +247,9 @@ static const char *ending_name(arb_ending e)
 		return "fivefold";
 	case ARB_END_SEVENTYFIVE:
 		return "seventyfive";
+	case ARB_END_INSUFFICIENT: /* flags diffgen does not ask for */
+	case ARB_END_FIFTY:
+	case ARB_END_THREEFOLD:
 	case ARB_END_NONE:
 		break;
 	}

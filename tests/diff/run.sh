@@ -18,7 +18,7 @@ seed=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 case $build in /*) ;; *) build=$top/$build ;; esac
-diffgen=$build/tests/diff/diffgen
+diffgen=$build/tests/diffgen
 arbiter=$build/arbiter
 work=$build/difftest
 

@@ -22,7 +22,7 @@
  *    range, not excluded, no twin pairs with no_twins; the same seed draws
  *    the same; it fails (with a message) only when the candidates run out.
  * The CLI's own number parsers (N, W-B, --seed, --exclude) are static in
- * cli/c960.c and are tested end to end by tests/badinput.sh, not here.
+ * cli/c960.c and are tested end to end by tests/cli/badinput.sh, not here.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -123,7 +123,8 @@ static void check_fen(const char *text, unsigned flags)
 		fields4(again, b);
 		CHECK(strcmp(a, b) == 0);
 		int w2 = -1, b2 = -1;
-		CHECK(arb_chess960_identify(again, &w2, &b2, NULL) == ARB_OK && w2 == w && b2 == bl);
+		CHECK(arb_chess960_identify(again, &w2, &b2, NULL) == ARB_OK && w2 == w &&
+		      b2 == bl);
 	} else {
 		CHECK(err.code == ARB_E_ARGUMENT && err.message[0]);
 		/* Refused: the start position of its own back ranks must differ. */

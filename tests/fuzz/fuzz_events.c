@@ -36,12 +36,13 @@ static __attribute__((noinline, noreturn)) void check_failed(int line, const cha
 
 static void pick_rules(arb_rules *r, const uint8_t *b, size_t n)
 {
-	static const char *const ints[] = { "-1", "0", "1", "2", "3", "60", "120", "119999" };
+	static const char *const ints[] = {"-1", "0", "1", "2", "3", "60", "120", "119999"};
 	arb_rules_field f;
 	arb_rules_init(r);
 	/* Hooks are left out: they belong to the Lua layer's fuzzing. */
 	for (int i = 0; (size_t)i < n && arb_rules_field_at(i, &f); i++) {
 		const char *v = NULL;
+		char num[16];
 		int k;
 		switch (f.type) {
 		case ARB_RULES_ENUM:
@@ -58,10 +59,16 @@ static void pick_rules(arb_rules *r, const uint8_t *b, size_t n)
 				v = "0";
 			if (atoi(v) < f.min) /* counts of moves and occurrences */
 				v = f.min == 1 ? "1" : "2";
+			if (atoi(v) > f.max) { /* bounded counts (time.category_moves) */
+				snprintf(num, sizeof num, "%d", f.max);
+				v = num;
+			}
 			break;
 		case ARB_RULES_STRING:
 			if (strcmp(f.name, "time.tc") == 0)
-				v = b[i] % 3 == 0 ? "" : b[i] % 3 == 1 ? "G/90" : "40/5400+30:1800+30";
+				v = b[i] % 3 == 0 ? "" :
+				    b[i] % 3 == 1 ? "G/90" :
+						    "40/5400+30:1800+30";
 			break;
 		}
 		if (v)
@@ -119,7 +126,7 @@ static void round_trip(const arb_game *g, const arb_rules *rules)
 		goto done;
 	CHECK(arb_game_to_record(g, rec) == ARB_OK);
 	CHECK(arb_pgn_write(rec, write_mem, &out) == ARB_OK);
-	src c = { out, 0, strlen(out) };
+	src c = {out, 0, strlen(out)};
 	arb_pgn_reader *rd = arb_pgn_reader_new(read_mem, &c, "fuzz", 0);
 	arb_record *back;
 	arb_error err;
@@ -194,8 +201,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		arb_status st = arb_game_event(g, &ev, &err);
 		if (st != ARB_OK) {
 			CHECK(st == ARB_E_EVENT);
-			CHECK(arb_game_event_count(g) == nev && arb_game_decision_count(g) == ndec &&
-			      arb_game_ply_count(g) == nply);
+			CHECK(arb_game_event_count(g) == nev &&
+			      arb_game_decision_count(g) == ndec && arb_game_ply_count(g) == nply);
 		}
 		arb_game_result r;
 		arb_game_result_get(g, &r);

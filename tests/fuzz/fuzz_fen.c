@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			char a[ARB_FEN_MAX], b[ARB_FEN_MAX];
 			arb_position *again = arb_position_new();
 			arb_position_to_fen(pos, a, sizeof a, out);
-			unsigned mode = arb_position_is_chess960(pos) ? ARB_FEN_CHESS960 : ARB_FEN_STANDARD;
+			unsigned mode =
+				arb_position_is_chess960(pos) ? ARB_FEN_CHESS960 : ARB_FEN_STANDARD;
 			if (arb_position_set_fen(again, a, mode, &err) != ARB_OK)
 				abort();
 			arb_position_to_fen(again, b, sizeof b, out);

@@ -196,7 +196,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (n < sizeof rules->name)
 			CHECK(strcmp(rules->name, spec) == 0);
 		else
-			CHECK(strncmp(rules->name, spec, k) == 0 && strcmp(rules->name + k, "...") == 0);
+			CHECK(strncmp(rules->name, spec, k) == 0 &&
+			      strcmp(rules->name + k, "...") == 0);
 		for (size_t i = 0; i < sizeof logs / sizeof *logs; i++)
 			play(rules, logs[i], (const char *)data, size);
 		arb_profile_free(p);

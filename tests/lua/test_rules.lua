@@ -1,7 +1,7 @@
 -- test_rules.lua DATA_DIR [ARBITER_CLI]
 -- Rule profiles and adjudication from Lua: profiles by name, options, path
 -- and file, their fields; every row of scenarios.tsv adjudicated as a token
--- log (result, reason code and effects as tests/scenarios.sh checks them
+-- log (result, reason code and effects as tests/cli/scenarios.sh checks them
 -- through the CLI) and compared in full with `arbiter adjudicate --events
 -- --json`; PGN games (comment commands, inferred endings, Chess960, tricky
 -- comments and tags) compared with `arbiter adjudicate FILE --json`; hooks,

@@ -234,7 +234,7 @@ static int line_mates(const arb_position *pos, int side, const arb_analysis *a)
 static int mate_found(const arb_position *pos, int side, long nodes)
 {
 	arb_analysis *a = malloc(sizeof *a);
-	int r = a && uw_helpmate_only(pos, side, nodes, a) == ARB_WINNABLE &&
+	int r = a && arbI_uw_helpmate_only(pos, side, nodes, a) == ARB_WINNABLE &&
 		line_mates(pos, side, a);
 	free(a);
 	return r;
@@ -246,7 +246,7 @@ static int contradicts(const board *b, int side, long nodes)
 	char fen[ARB_FEN_MAX];
 	to_fen(b, fen);
 	arb_position *p = load(fen);
-	int r = p && uw_static_unwinnable(p, side) && mate_found(p, side, nodes);
+	int r = p && arbI_uw_static_unwinnable(p, side) && mate_found(p, side, nodes);
 	arb_position_free(p);
 	return r;
 }
@@ -280,7 +280,7 @@ static void report_contradiction(counts *n, const char *fen, int side, const cha
 	if (!p)
 		return;
 	char buf[ARB_FEN_MAX];
-	int ok = uw_static_unwinnable(p, side);
+	int ok = arbI_uw_static_unwinnable(p, side);
 	arb_position_to_fen(p, buf, sizeof buf, 0);
 	arb_position_free(p);
 	if (!ok)
@@ -335,7 +335,7 @@ static void walk_from(const opts *o, counts *n, arb_rng *rng, const arb_position
 			char buf[ARB_FEN_MAX];
 			arb_position_to_fen(p, buf, sizeof buf, 0);
 			if (proved && arb_position_ep_square(p) == ARB_NO_SQUARE &&
-			    !uw_static_unwinnable(p, side)) {
+			    !arbI_uw_static_unwinnable(p, side)) {
 				n->unproved_successors++;
 				if (o->verbose)
 					printf("UNPROVED successor of %s (%s): %s\n", fen,
@@ -361,7 +361,7 @@ static void walk_from(const opts *o, counts *n, arb_rng *rng, const arb_position
 static void check_query(const opts *o, counts *n, arb_rng *rng, const arb_position *pos,
 			const char *fen, int side)
 {
-	int proved = uw_static_unwinnable(pos, side);
+	int proved = arbI_uw_static_unwinnable(pos, side);
 	arb_verdict v = arb_can_checkmate(pos, (arb_color)side, o->budget, NULL);
 	n->queries++;
 	n->static_proved += proved;

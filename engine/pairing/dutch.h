@@ -1,0 +1,178 @@
+/*
+ * dutch.h -- what the two editions of the Dutch system share (internal to
+ * the pairing layer): the players of a round as the criteria see them, the
+ * round's state, the wide-weight helpers and the matching calls. dutch.c
+ * makes the state (players, meetings, score groups), pairs the revised
+ * rules' brackets and writes the pairing (colours, board order);
+ * dutch2017.c pairs the brackets of the 2017 rules on the same state.
+ */
+#ifndef ARBITER_DUTCH_H
+#define ARBITER_DUTCH_H
+
+#include <stdint.h>
+
+#include "matching.h"
+#include "pairing.h"
+
+enum { FLOAT_NONE = 0, FLOAT_DOWN, FLOAT_UP };
+
+/* A player of the round, as the criteria see him. */
+typedef struct dplayer {
+	int id;        /* pairing number */
+	int index;     /* in the tournament (arb_tournament_get_player) */
+	int rank;      /* effective pairing number, from 0: the order among the players */
+	int score;     /* tenths, without acceleration */
+	int acc;       /* the acceleration of the round paired */
+	int played;    /* games played */
+	int imbalance; /* |white - black| over the games played */
+	char pref;     /* the colour preference: 'w', 'b' or 0 (none) */
+	char repeated; /* the colour of the last two games played when the same, else 0 */
+	int strong;    /* a strong preference (A.6 b) */
+	int bye_ok;    /* may receive the pairing-allocated bye (C.04.1 d, C2) */
+	int fl[3];     /* fl[k]: the float of k rounds before (FLOAT_*) */
+	char *colours; /* the colours of the games played, in order */
+	int ncolours;
+} dplayer;
+
+/* The round's state. */
+typedef struct dutch {
+	const arb_tournament *t;
+	arb_tournament_info info;
+	int round;   /* the round paired (1-based) */
+	int history; /* rounds before it: round - 1 */
+	arbI_dutch_edition edition;
+	dplayer *pl; /* the players to pair, sorted: accelerated score down, rank up */
+	int n;
+	int *vid; /* id -> vertex (-1 none); ids up to maxid */
+	int maxid;
+	char *met; /* met[a * n + b]: a game played, or a prohibited pair (vertices) */
+	/* the weight layout */
+	int sgsb;          /* bits of the largest score group */
+	int sgs;           /* bits of all the score groups' sub-fields */
+	int *group;        /* vertex -> its score group's shift */
+	int top_threshold; /* last round: scores above it are topscorers (A.7) */
+	int last_round;
+	arbI_weight maxw;
+	arbI_graph *g;
+	int *mate;
+	int bye_score;
+	int single_bye; /* C9 applies: the bye's assignee is the single downfloater */
+	int *ranks;     /* played games -> C9 rank (index by games played) */
+	int nomem;
+	arb_error *err;
+} dutch;
+
+/* ------------------------------------------------------------------------
+ * Wide weights: the few operations the layout needs
+ * ---------------------------------------------------------------------- */
+
+static inline void w_zero(arbI_weight *w)
+{
+	arbI_weight_set_u64(w, 0);
+}
+
+static inline void w_shl(arbI_weight *w, int k)
+{
+	if (k > 0)
+		arbI_weight_shl(w, k);
+}
+
+static inline void w_add(arbI_weight *w, uint64_t v)
+{
+	arbI_weight x;
+
+	arbI_weight_set_u64(&x, v);
+	arbI_weight_add(w, w, &x);
+}
+
+static inline void w_sub(arbI_weight *w, uint64_t v)
+{
+	arbI_weight x;
+
+	arbI_weight_set_u64(&x, v);
+	arbI_weight_sub(w, w, &x);
+}
+
+/* w += 2^bit */
+static inline void w_add_pow2(arbI_weight *w, int bit)
+{
+	arbI_weight x;
+
+	w_zero(&x);
+	arbI_weight_set_bits(&x, bit, 1, 1);
+	arbI_weight_add(w, w, &x);
+}
+
+/* w |= 2^bit */
+static inline void w_or_pow2(arbI_weight *w, int bit)
+{
+	arbI_weight_set_bits(w, bit, 1, 1);
+}
+
+static inline int bits_for(int v)
+{
+	int b = 0;
+
+	while (v > 0) {
+		b++;
+		v >>= 1;
+	}
+	return b;
+}
+
+static inline int score_acc(const dplayer *p)
+{
+	return p->score + p->acc;
+}
+
+static inline int abs_imbalance(const dplayer *p)
+{
+	return p->imbalance > 1;
+}
+
+static inline int abs_pref(const dplayer *p)
+{
+	return p->imbalance > 1 || p->repeated;
+}
+
+static inline int prefs_compatible(char a, char b)
+{
+	return a != b || !a || !b;
+}
+
+static inline char invert(char c)
+{
+	return c == 'w' ? 'b' : c == 'b' ? 'w' : 0;
+}
+
+/* The lower triangle of the bracket's weights: base[i][j], i > j, indices in
+ * the bracket's player list. */
+typedef struct btri {
+	arbI_weight *w;
+	int n;
+} btri;
+
+static inline arbI_weight *B(btri *b, int i, int j)
+{
+	return &b->w[(size_t)i * (size_t)(i - 1) / 2 + (size_t)j];
+}
+
+/* dutch.c: may the players of vertices a and b meet (C1, C3, 260)? */
+int arbI_dutch_compatible(const dutch *d, int a, int b);
+/* dutch.c: edge {a, b} set to w (w 0: removed). */
+void arbI_dutch_set_edge(dutch *d, int a, int b, const arbI_weight *w);
+/* dutch.c: matches again; d->mate[v] == v for an unmatched vertex. 0, or -1
+ * with d->nomem set. */
+int arbI_dutch_solve(dutch *d);
+/* dutch.c: the pair {a, b} decided (its edge d->maxw, the others gone). */
+void arbI_dutch_finalize(dutch *d, int a, int b);
+/* dutch.c: d->mate pairs everyone but at most one player, who may take the
+ * bye. */
+int arbI_dutch_complete(const dutch *d);
+
+/* The 2017 rules (ARBI_DUTCH_2017) change the weights and the brackets'
+ * steps as well as the floats and the bye's eligibility (which dutch.c
+ * already computes by edition); their brackets are not written yet, so
+ * arb_tournament_pair offers the revised rules only. */
+
+#endif /* ARBITER_DUTCH_H */

@@ -1,0 +1,1106 @@
+/*
+ * matching.c -- maximum-weight matching in a general graph: Edmonds'
+ * blossom algorithm in its primal-dual O(n^3) form (Galil, "Efficient
+ * algorithms for finding maximum matching in graphs", 1986, as J. van
+ * Rantwijk's mwmatching describes it), on the dense graphs of matching.h.
+ *
+ * The algorithm keeps a dual variable per vertex and per blossom, and
+ * grows alternating trees of tight edges (slack 0) from every free vertex
+ * (labels S and T); when no tight edge helps, it changes the duals by the
+ * largest step that keeps them feasible (delta 1-4), which makes an edge
+ * tight or a blossom's dual zero. An S-S edge between two trees augments
+ * the matching (a stage ends); within one tree it closes a blossom. Stages
+ * are at most n/2 + 1, each O(n^2).
+ *
+ * Integers only: weights are stored doubled (2w), so that vertex duals
+ * start at the largest weight and every slack u_i + u_j - 2w, and half an
+ * S-S slack, is an integer. All values stay in [0, 4 x the largest
+ * weight], inside the weight type when weights are below
+ * 2^(bits - 2) (arbI_graph_weight_max). Maximum cardinality is the same
+ * run on the weights w + M, M = floor(n/2) x the largest weight + 1 (one
+ * edge more then outweighs any difference in weight), with the vertex
+ * duals kept as u - M in two's complement: the slacks are unchanged, and
+ * only the vertex-dual step (delta 1) adds M back.
+ *
+ * An edge's weight is stored 2w, an even number; an odd stored value (1)
+ * marks a pair that is no edge.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matching.h"
+
+/* ---- wide weights ------------------------------------------------------------ */
+
+uint64_t arbI_weight_mul_add_u32(arbI_weight *x, uint32_t m, uint32_t add)
+{
+	/* Half words, so every product fits in 64 bits. */
+	uint64_t carry = add;
+	for (int i = 0; i < ARBI_WEIGHT_WORDS; i++) {
+		uint64_t lo = (x->word[i] & 0xffffffffu) * m + carry;
+		uint64_t hi = (x->word[i] >> 32) * m + (lo >> 32);
+		x->word[i] = (lo & 0xffffffffu) | (hi << 32);
+		carry = hi >> 32;
+	}
+	return carry;
+}
+
+char *arbI_weight_to_hex(const arbI_weight *x, char *buf, size_t size)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t n = 0;
+	if (size == 0)
+		return buf;
+	for (int i = ARBI_WEIGHT_BITS / 4 - 1; i >= 0; i--) {
+		unsigned d = (unsigned)(x->word[i / 16] >> (4 * (i % 16))) & 15;
+		if ((d || n || i == 0) && n + 1 < size)
+			buf[n++] = digits[d];
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+/* ---- the graph ------------------------------------------------------------------ */
+
+struct arbI_graph {
+	int n;
+	arbI_weight *w; /* the pair {i, j}, i > j, at i(i - 1)/2 + j: 2 x its weight, or 1 */
+};
+
+/* The index of the pair {i, j}, i != j. */
+static inline size_t pair(int i, int j)
+{
+	if (i < j) {
+		int t = i;
+		i = j;
+		j = t;
+	}
+	return (size_t)i * (size_t)(i - 1) / 2 + (size_t)j;
+}
+
+static inline int absent(const arbI_weight *w)
+{
+	return (int)(w->word[0] & 1);
+}
+
+void arbI_graph_weight_max(arbI_weight *out)
+{
+	for (int i = 0; i < ARBI_WEIGHT_WORDS; i++)
+		out->word[i] = UINT64_MAX;
+	out->word[ARBI_WEIGHT_WORDS - 1] >>= 2;
+}
+
+arb_status arbI_graph_new(int n, arbI_graph **out, arb_error *err)
+{
+	*out = NULL;
+	if (n < 0 || n > ARB_MATCH_MAX_VERTICES)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0, "matching: %d vertices (0 to %d)", n,
+				       ARB_MATCH_MAX_VERTICES);
+	arbI_graph *g = malloc(sizeof *g);
+	if (!g)
+		return ARB_E_NOMEM;
+	size_t pairs = n > 1 ? pair(n - 1, 0) + (size_t)(n - 1) : 0;
+	g->n = n;
+	g->w = malloc((pairs ? pairs : 1) * sizeof *g->w);
+	if (!g->w) {
+		free(g);
+		return ARB_E_NOMEM;
+	}
+	for (size_t k = 0; k < pairs; k++)
+		arbI_weight_set_u64(&g->w[k], 1);
+	*out = g;
+	return ARB_OK;
+}
+
+void arbI_graph_free(arbI_graph *g)
+{
+	if (!g)
+		return;
+	free(g->w);
+	free(g);
+}
+
+int arbI_graph_order(const arbI_graph *g)
+{
+	return g->n;
+}
+
+static int pair_ok(const arbI_graph *g, int i, int j)
+{
+	return i >= 0 && j >= 0 && i < g->n && j < g->n && i != j;
+}
+
+arb_status arbI_graph_set_edge(arbI_graph *g, int i, int j, const arbI_weight *w, arb_error *err)
+{
+	arbI_weight max;
+	if (!pair_ok(g, i, j))
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: no edge {%d, %d} in a graph of %d vertices", i, j,
+				       g->n);
+	arbI_graph_weight_max(&max);
+	if (arbI_weight_cmp(w, &max) > 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: edge {%d, %d}: weight over 2^%d - 1", i, j,
+				       ARBI_WEIGHT_BITS - 2);
+	arbI_weight *s = &g->w[pair(i, j)];
+	*s = *w;
+	arbI_weight_shl(s, 1);
+	return ARB_OK;
+}
+
+void arbI_graph_remove_edge(arbI_graph *g, int i, int j)
+{
+	if (pair_ok(g, i, j))
+		arbI_weight_set_u64(&g->w[pair(i, j)], 1);
+}
+
+int arbI_graph_edge(const arbI_graph *g, int i, int j, arbI_weight *w)
+{
+	if (!pair_ok(g, i, j) || absent(&g->w[pair(i, j)]))
+		return 0;
+	if (w) {
+		*w = g->w[pair(i, j)];
+		arbI_weight_shr(w, 1);
+	}
+	return 1;
+}
+
+/* ---- the solver's state ------------------------------------------------------- */
+
+/* An edge with a direction: `to` is the endpoint the algorithm means (van
+ * Rantwijk's endpoint p), `from` the other one (p ^ 1). */
+typedef struct arc {
+	int from, to;
+} arc;
+
+static const arc no_arc = {-1, -1};
+
+static inline arc rev(arc a)
+{
+	return (arc){a.to, a.from};
+}
+
+/* Labels of vertices and top-level blossoms. */
+enum { FREE = 0, S = 1, T = 2, MARK = 4 };
+
+/*
+ * Indices 0..n-1 are vertices, n..2n-1 blossoms (a vertex is a trivial
+ * blossom). A non-trivial blossom b has nchild[b] (odd) sub-blossoms
+ * child[b][0..], child[b][0] holding its base, and edge[b][i] connecting
+ * child i (its `to`) with child i + 1 (its `from`), cyclically. Unused
+ * blossoms have base -1.
+ */
+typedef struct solver {
+	const arbI_graph *g;
+	int n;
+	arbI_weight *dual;      /* 2n: vertices' as u - bias, blossoms' */
+	arbI_weight bias;       /* M in max-cardinality mode, else 0 */
+	int *mate;              /* n: the partner, or -1 */
+	int *label;             /* 2n */
+	arc *labelend;          /* 2n: the edge through which the label came, `to` outside */
+	int *inblossom;         /* n: the top-level blossom of each vertex */
+	int *parent;            /* 2n: the blossom immediately containing it, -1 */
+	int *base;              /* 2n */
+	int **child;            /* 2n (blossoms only) */
+	arc **edge;             /* 2n */
+	int *nchild;            /* 2n */
+	arc **best;             /* 2n: an S-blossom's least-slack edges to other S-blossoms */
+	int *nbest;             /* 2n: their number, -1 for no list */
+	arc *bestedge;          /* 2n: the least-slack edge for delta 2 / delta 3, from -1 none */
+	arbI_weight *bestslack; /* 2n: its slack, valid when bestepoch == epoch */
+	uint64_t *bestepoch;
+	uint64_t epoch;    /* counts dual changes: cached slacks are of one epoch */
+	int wword, wbit;   /* the top 64 bits any slack or dual (as u) can use: from
+			    bit 64 x wword + wbit */
+	uint64_t *win;     /* n x n, row by row: those bits of the pairs' stored weights (0: no
+			  edge), both ways, so that a scan reads them in order */
+	uint64_t *dualwin; /* n: those of the vertices' duals */
+	uint64_t *bestwin; /* 2n: those of bestslack */
+	uint64_t *allowed; /* a bit per pair: tight, usable */
+	size_t allowed_words;
+	int *queue, nqueue;       /* S vertices to scan */
+	int *unused, nunused;     /* free blossom numbers */
+	int *scratch;             /* n: leaves */
+	int *stack;               /* 2n: leaves' walk */
+	arc *bestto;              /* 2n: add_blossom's least-slack edge per S-blossom */
+	arbI_weight *besttoslack; /* 2n */
+} solver;
+
+static inline const arbI_weight *weight2(const solver *s, int i, int j)
+{
+	return &s->g->w[pair(i, j)];
+}
+
+/* *r = a + b - c modulo 2^bits: a slack, exact because its true value is
+ * in [0, 2^bits). */
+static inline void add_sub(arbI_weight *r, const arbI_weight *a, const arbI_weight *b,
+			   const arbI_weight *c)
+{
+	arbI_weight_add(r, a, b);
+	arbI_weight_sub(r, r, c);
+}
+
+/* The slack of {i, j}: u_i + u_j - 2w (blossom duals left out: the
+ * algorithm asks only of edges between top-level blossoms). */
+static inline void slack(const solver *s, arbI_weight *r, int i, int j)
+{
+	add_sub(r, &s->dual[i], &s->dual[j], weight2(s, i, j));
+}
+
+static inline int is_allowed(const solver *s, size_t k)
+{
+	return (int)(s->allowed[k / 64] >> (k % 64)) & 1;
+}
+
+static inline void allow(solver *s, int i, int j)
+{
+	size_t k = pair(i, j);
+	s->allowed[k / 64] |= (uint64_t)1 << (k % 64);
+}
+
+/* The top 64 bits of the values' range of x (modulo 2^64). */
+static inline uint64_t window(const solver *s, const arbI_weight *x)
+{
+	if (s->wbit == 0)
+		return x->word[s->wword];
+	return (x->word[s->wword] >> s->wbit) | (x->word[s->wword + 1] << (64 - s->wbit));
+}
+
+/* The slack of bestedge[x], from the cache when the duals have not changed. */
+static inline const arbI_weight *best_slack(solver *s, int x)
+{
+	if (s->bestepoch[x] != s->epoch) {
+		slack(s, &s->bestslack[x], s->bestedge[x].from, s->bestedge[x].to);
+		s->bestwin[x] = window(s, &s->bestslack[x]);
+		s->bestepoch[x] = s->epoch;
+	}
+	return &s->bestslack[x];
+}
+
+static void set_best(solver *s, int x, arc e, const arbI_weight *sl)
+{
+	s->bestedge[x] = e;
+	s->bestslack[x] = *sl;
+	s->bestwin[x] = window(s, sl);
+	s->bestepoch[x] = s->epoch;
+}
+
+/* The vertices of blossom b into out; their number. */
+static int leaves(solver *s, int b, int *out)
+{
+	int count = 0, top = 0;
+	s->stack[top++] = b;
+	while (top > 0) {
+		int t = s->stack[--top];
+		if (t < s->n) {
+			out[count++] = t;
+			continue;
+		}
+		for (int i = s->nchild[t] - 1; i >= 0; i--)
+			s->stack[top++] = s->child[t][i];
+	}
+	return count;
+}
+
+static int index_of(const int *list, int count, int x)
+{
+	for (int i = 0; i < count; i++)
+		if (list[i] == x)
+			return i;
+	assert(0 && "matching: a sub-blossom not in its blossom");
+	return 0;
+}
+
+/* ---- labels, blossoms, augmentation ------------------------------------------ */
+
+/* Labels w's top-level blossom t (S or T) through edge e (e.to outside);
+ * a T-blossom's mate then gets S. S vertices go onto the queue. */
+static void assign_label(solver *s, int w, int t, arc e)
+{
+	int b = s->inblossom[w];
+	assert(s->label[w] == FREE && s->label[b] == FREE);
+	s->label[w] = s->label[b] = t;
+	s->labelend[w] = s->labelend[b] = e;
+	s->bestedge[w] = s->bestedge[b] = no_arc;
+	if (t == S) {
+		s->nqueue += leaves(s, b, s->queue + s->nqueue);
+		assert(s->nqueue <= s->n); /* a vertex turns S once a stage */
+	} else {
+		int base = s->base[b];
+		assert(s->mate[base] >= 0);
+		assign_label(s, s->mate[base], S, (arc){s->mate[base], base});
+	}
+}
+
+/* Walks up the trees of v and w (both S) together: the base of the blossom
+ * their edge closes, or -1 if they are in different trees (an augmenting
+ * path). */
+static int scan_blossom(solver *s, int v, int w)
+{
+	/* The blossoms marked are remembered in s->stack, to be unmarked. */
+	int found = -1, nmarked = 0;
+	while (v != -1 || w != -1) {
+		int b = s->inblossom[v];
+		if (s->label[b] & MARK) {
+			found = s->base[b];
+			break;
+		}
+		assert(s->label[b] == S);
+		s->stack[nmarked++] = b;
+		s->label[b] = S | MARK;
+		if (s->labelend[b].to == -1) {
+			v = -1; /* the root */
+		} else {
+			v = s->labelend[b].to;
+			b = s->inblossom[v];
+			assert(s->label[b] == T);
+			v = s->labelend[b].to;
+		}
+		if (w != -1) {
+			int t = v;
+			v = w;
+			w = t;
+		}
+	}
+	for (int i = 0; i < nmarked; i++)
+		s->label[s->stack[i]] = S;
+	return found;
+}
+
+/* Reverses list[from..to). */
+static void reverse_ints(int *list, int from, int to)
+{
+	for (to--; from < to; from++, to--) {
+		int t = list[from];
+		list[from] = list[to];
+		list[to] = t;
+	}
+}
+
+static void reverse_arcs(arc *list, int from, int to)
+{
+	for (to--; from < to; from++, to--) {
+		arc t = list[from];
+		list[from] = list[to];
+		list[to] = t;
+	}
+}
+
+/* The number of sub-blossoms on the tree path from blossom b up to the
+ * blossom of base (excluded). */
+static int path_length(const solver *s, int b, int bb)
+{
+	int count = 0;
+	while (b != bb) {
+		count++;
+		b = s->inblossom[s->labelend[b].to];
+	}
+	return count;
+}
+
+/* Folds the least-slack edges of sub-blossom bv into s->bestto (per other
+ * S-blossom), for the new blossom b. */
+static void gather_best(solver *s, int b, int bv)
+{
+	arbI_weight sl;
+	if (s->nbest[bv] >= 0) {
+		for (int i = 0; i < s->nbest[bv]; i++) {
+			arc e = s->best[bv][i];
+			if (s->inblossom[e.to] == b)
+				e = rev(e);
+			int bj = s->inblossom[e.to];
+			if (bj == b || s->label[bj] != S)
+				continue;
+			slack(s, &sl, e.from, e.to);
+			if (s->bestto[bj].from == -1 ||
+			    arbI_weight_cmp(&sl, &s->besttoslack[bj]) < 0) {
+				s->bestto[bj] = e;
+				s->besttoslack[bj] = sl;
+			}
+		}
+		return;
+	}
+	int nl = leaves(s, bv, s->scratch);
+	for (int l = 0; l < nl; l++) {
+		int v = s->scratch[l];
+		for (int j = 0; j < s->n; j++) {
+			if (j == v || absent(weight2(s, v, j)))
+				continue;
+			int bj = s->inblossom[j];
+			if (bj == b || s->label[bj] != S)
+				continue;
+			slack(s, &sl, v, j);
+			if (s->bestto[bj].from == -1 ||
+			    arbI_weight_cmp(&sl, &s->besttoslack[bj]) < 0) {
+				s->bestto[bj] = (arc){v, j};
+				s->besttoslack[bj] = sl;
+			}
+		}
+	}
+}
+
+/* A new S-blossom with base `base`, closed by the edge {v, w} between two
+ * S-blossoms of one tree. 0, or -1 out of memory. */
+static int add_blossom(solver *s, int base, int v, int w)
+{
+	int bb = s->inblossom[base], bv = s->inblossom[v], bw = s->inblossom[w];
+	int nv = path_length(s, bv, bb), nw = path_length(s, bw, bb);
+	int count = nv + nw + 1;
+	int *child = malloc((size_t)count * sizeof *child);
+	arc *edge = malloc((size_t)count * sizeof *edge);
+	if (!child || !edge) {
+		free(child);
+		free(edge);
+		return -1;
+	}
+	assert(s->nunused > 0);
+	int b = s->unused[--s->nunused];
+	s->base[b] = base;
+	s->parent[b] = -1;
+	s->parent[bb] = b;
+	/* child: bb, then v's side from the base down to bv, then w's side from
+	 * bw up to the base; edge[i] joins child i and child i + 1. */
+	int k = 0;
+	child[k++] = bb;
+	for (int x = bv; x != bb; x = s->inblossom[s->labelend[x].to]) {
+		s->parent[x] = b;
+		child[k] = x;
+		edge[k - 1] = s->labelend[x];
+		k++;
+	}
+	reverse_ints(child, 1, k);
+	reverse_arcs(edge, 0, k - 1);
+	edge[k - 1] = (arc){w, v};
+	for (int x = bw; x != bb; x = s->inblossom[s->labelend[x].to]) {
+		s->parent[x] = b;
+		child[k] = x;
+		edge[k] = rev(s->labelend[x]);
+		k++;
+	}
+	assert(k == count);
+	s->child[b] = child;
+	s->edge[b] = edge;
+	s->nchild[b] = count;
+	s->label[b] = S;
+	s->labelend[b] = s->labelend[bb];
+	arbI_weight_set_u64(&s->dual[b], 0);
+	int nl = leaves(s, b, s->scratch);
+	for (int l = 0; l < nl; l++) {
+		int x = s->scratch[l];
+		if (s->label[s->inblossom[x]] == T)
+			s->queue[s->nqueue++] = x; /* a T vertex turns S */
+		s->inblossom[x] = b;
+	}
+	/* The least-slack edges from the new blossom to each other S-blossom. */
+	for (int i = 0; i < 2 * s->n; i++)
+		s->bestto[i] = no_arc;
+	for (int i = 0; i < count; i++) {
+		int c = child[i];
+		gather_best(s, b, c);
+		free(s->best[c]);
+		s->best[c] = NULL;
+		s->nbest[c] = -1;
+		s->bestedge[c] = no_arc;
+	}
+	int nbest = 0;
+	for (int i = 0; i < 2 * s->n; i++)
+		nbest += s->bestto[i].from != -1;
+	arc *list = malloc((size_t)(nbest ? nbest : 1) * sizeof *list);
+	if (!list)
+		return -1; /* the blossom is complete: the caller frees it */
+	s->best[b] = list;
+	s->nbest[b] = nbest;
+	s->bestedge[b] = no_arc;
+	nbest = 0;
+	for (int i = 0; i < 2 * s->n; i++) {
+		if (s->bestto[i].from == -1)
+			continue;
+		list[nbest++] = s->bestto[i];
+		if (s->bestedge[b].from == -1 ||
+		    arbI_weight_cmp(&s->besttoslack[i], best_slack(s, b)) < 0)
+			set_best(s, b, s->bestto[i], &s->besttoslack[i]);
+	}
+	return 0;
+}
+
+/* Rotates a blossom's lists so that child i comes first. */
+static void rotate(solver *s, int b, int i)
+{
+	int count = s->nchild[b];
+	reverse_ints(s->child[b], 0, i);
+	reverse_ints(s->child[b], i, count);
+	reverse_ints(s->child[b], 0, count);
+	reverse_arcs(s->edge[b], 0, i);
+	reverse_arcs(s->edge[b], i, count);
+	reverse_arcs(s->edge[b], 0, count);
+}
+
+/* The step through a blossom's cycle from child j: the even way round to
+ * child 0 (forward when j is odd, else backward). */
+static void walk_start(const solver *s, int b, int *j, int *step, int *trick)
+{
+	if (*j & 1) {
+		*j -= s->nchild[b];
+		*step = 1;
+		*trick = 0;
+	} else {
+		*step = -1;
+		*trick = 1;
+	}
+}
+
+/* child[b][j] with j counted cyclically. */
+static inline int child_at(const solver *s, int b, int j)
+{
+	int count = s->nchild[b];
+	return s->child[b][((j % count) + count) % count];
+}
+
+/* The edge from child j - trick, reversed if flip, counted cyclically. */
+static inline arc edge_at(const solver *s, int b, int j, int flip)
+{
+	int count = s->nchild[b];
+	arc e = s->edge[b][((j % count) + count) % count];
+	return flip ? rev(e) : e;
+}
+
+/* Swaps matched and unmatched edges on the even path through blossom b
+ * from its base to vertex v, which becomes the new base. */
+static void augment_blossom(solver *s, int b, int v)
+{
+	int t = v;
+	while (s->parent[t] != b)
+		t = s->parent[t];
+	if (t >= s->n)
+		augment_blossom(s, t, v);
+	int i = index_of(s->child[b], s->nchild[b], t), j = i, step, trick;
+	walk_start(s, b, &j, &step, &trick);
+	while (j != 0) {
+		j += step;
+		t = child_at(s, b, j);
+		arc p = edge_at(s, b, j - trick, trick);
+		if (t >= s->n)
+			augment_blossom(s, t, p.to);
+		j += step;
+		t = child_at(s, b, j);
+		if (t >= s->n)
+			augment_blossom(s, t, p.from);
+		s->mate[p.to] = p.from;
+		s->mate[p.from] = p.to;
+	}
+	rotate(s, b, i);
+	s->base[b] = s->base[s->child[b][0]];
+	assert(s->base[b] == v);
+}
+
+static void release_blossom(solver *s, int b)
+{
+	free(s->child[b]);
+	free(s->edge[b]);
+	free(s->best[b]);
+	s->child[b] = NULL;
+	s->edge[b] = NULL;
+	s->best[b] = NULL;
+	s->nchild[b] = 0;
+	s->nbest[b] = -1;
+	s->label[b] = -1;
+	s->labelend[b] = no_arc;
+	s->base[b] = -1;
+	s->bestedge[b] = no_arc;
+	s->unused[s->nunused++] = b;
+}
+
+/* Relabels the children of T-blossom b, which expands: the path from its
+ * entry child to its base keeps alternating T and S, the rest unlabeled
+ * (or T where a vertex of theirs was reached). */
+static void relabel_expanded(solver *s, int b)
+{
+	int entry = s->inblossom[s->labelend[b].from];
+	int j = index_of(s->child[b], s->nchild[b], entry), step, trick;
+	walk_start(s, b, &j, &step, &trick);
+	arc p = s->labelend[b];
+	while (j != 0) {
+		/* Relabel the T-sub-blossom, and the S one after it. */
+		arc q = edge_at(s, b, j - trick, trick ^ 1);
+		s->label[p.from] = FREE;
+		s->label[q.to] = FREE;
+		assign_label(s, p.from, T, p);
+		allow(s, q.from, q.to);
+		j += step;
+		p = edge_at(s, b, j - trick, trick);
+		allow(s, p.from, p.to);
+		j += step;
+	}
+	/* The base's sub-blossom: T, without its mate's S (it has it). */
+	int bv = child_at(s, b, j);
+	s->label[p.from] = s->label[bv] = T;
+	s->labelend[p.from] = s->labelend[bv] = p;
+	s->bestedge[bv] = no_arc;
+	j += step;
+	while (child_at(s, b, j) != entry) {
+		bv = child_at(s, b, j);
+		j += step;
+		if (s->label[bv] == S)
+			continue;
+		int nl = leaves(s, bv, s->scratch), v = -1;
+		for (int l = 0; l < nl; l++)
+			if (s->label[s->scratch[l]] != FREE) {
+				v = s->scratch[l];
+				break;
+			}
+		if (v >= 0) {
+			assert(s->label[v] == T && s->inblossom[v] == bv);
+			s->label[v] = FREE;
+			s->label[s->mate[s->base[bv]]] = FREE;
+			assign_label(s, v, T, s->labelend[v]);
+		}
+	}
+}
+
+/* Expands blossom b into its children (and, at the end of a stage, those
+ * children of dual 0 too). */
+static void expand_blossom(solver *s, int b, int endstage)
+{
+	for (int i = 0; i < s->nchild[b]; i++) {
+		int c = s->child[b][i];
+		s->parent[c] = -1;
+		if (c < s->n) {
+			s->inblossom[c] = c;
+		} else if (endstage && arbI_weight_is_zero(&s->dual[c])) {
+			expand_blossom(s, c, endstage);
+		} else {
+			int nl = leaves(s, c, s->scratch);
+			for (int l = 0; l < nl; l++)
+				s->inblossom[s->scratch[l]] = c;
+		}
+	}
+	if (!endstage && s->label[b] == T)
+		relabel_expanded(s, b);
+	release_blossom(s, b);
+}
+
+/* Augments the matching along the path through the S-S edge {v, w}:
+ * from each end back to its tree's root. */
+static void augment_matching(solver *s, int v, int w)
+{
+	int ends[2][2] = {{v, w}, {w, v}};
+	for (int side = 0; side < 2; side++) {
+		int x = ends[side][0], p = ends[side][1];
+		for (;;) {
+			int bs = s->inblossom[x];
+			assert(s->label[bs] == S);
+			if (bs >= s->n)
+				augment_blossom(s, bs, x);
+			s->mate[x] = p;
+			if (s->labelend[bs].to == -1)
+				break; /* the root: it was free */
+			int t = s->labelend[bs].to, bt = s->inblossom[t];
+			assert(s->label[bt] == T);
+			x = s->labelend[bt].to;
+			int j = s->labelend[bt].from;
+			assert(s->base[bt] == t);
+			if (bt >= s->n)
+				augment_blossom(s, bt, j);
+			s->mate[j] = x;
+			p = j;
+		}
+	}
+}
+
+/* ---- a stage ------------------------------------------------------------------------- */
+
+enum { GO_ON = 0, AUGMENTED = 1, NOMEM = -1 };
+
+/* The S vertex v (of dual *dv) meets w, of another top-level blossom,
+ * along an edge: tight, it labels w, closes a blossom or augments;
+ * otherwise it may be the least-slack edge for delta 2 or 3. */
+static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight *dv)
+{
+	if (!is_allowed(s, k)) {
+		arbI_weight ks;
+		add_sub(&ks, dv, &s->dual[w], &s->g->w[k]);
+		if (!arbI_weight_is_zero(&ks)) {
+			int bw = s->inblossom[w];
+			if (s->label[bw] == S) {
+				int b = s->inblossom[v];
+				if (s->bestedge[b].from == -1 ||
+				    arbI_weight_cmp(&ks, best_slack(s, b)) < 0)
+					set_best(s, b, (arc){v, w}, &ks);
+			} else if (s->label[w] == FREE) {
+				if (s->bestedge[w].from == -1 ||
+				    arbI_weight_cmp(&ks, best_slack(s, w)) < 0)
+					set_best(s, w, (arc){v, w}, &ks);
+			}
+			return GO_ON;
+		}
+		s->allowed[k / 64] |= (uint64_t)1 << (k % 64);
+	}
+	int bw = s->inblossom[w];
+	if (s->label[bw] == FREE) {
+		assign_label(s, w, T, (arc){w, v});
+	} else if (s->label[bw] == S) {
+		int base = scan_blossom(s, v, w);
+		if (base >= 0)
+			return add_blossom(s, base, v, w) < 0 ? NOMEM : GO_ON;
+		augment_matching(s, v, w);
+		return AUGMENTED;
+	} else if (s->label[w] == FREE) {
+		/* w is inside a T-blossom: remember how it was reached. */
+		s->label[w] = T;
+		s->labelend[w] = (arc){w, v};
+	}
+	return GO_ON;
+}
+
+/* 1 if the edge from S vertex v to w, not allowed, whose slack's top bits
+ * are est, certainly changes nothing now. Those bits are off by at most
+ * one from the true ones (the carry and borrow from the bits below): when
+ * est shows the slack positive and no smaller than the least-slack edge it
+ * would have to beat (or there is none to beat: w in a T-blossom, reached),
+ * the whole slack is not needed. The inner loop's filter: most edges stop
+ * here. No edge (window 0) or an edge inside v's blossom may pass it. */
+static inline int needless(solver *s, int v, int w, uint64_t est)
+{
+	if (est < 2 || est == UINT64_MAX)
+		return 0;
+	int bucket = s->label[s->inblossom[w]] == S ? s->inblossom[v] :
+		     s->label[w] == FREE            ? w :
+						      -1;
+	if (bucket < 0)
+		return 1;
+	if (s->bestedge[bucket].from == -1)
+		return 0;
+	best_slack(s, bucket); /* its window up to date */
+	return s->bestwin[bucket] < est - 1;
+}
+
+/* Scans every edge of S vertex v: row v of the triangle (w < v), then
+ * column v (w > v, pair index w(w - 1)/2 + v). */
+static int scan(solver *s, int v)
+{
+	const arbI_weight *w2 = s->g->w;
+	const arbI_weight dv = s->dual[v];
+	const uint64_t dvw = s->dualwin[v];
+	const uint64_t *win = s->win + (size_t)v * (size_t)s->n;
+	size_t row = pair(v, 0), k;
+	int bv = s->inblossom[v], r;
+	for (int w = 0; w < v; w++) {
+		k = row + (size_t)w;
+		if (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w]))
+			continue;
+		if (absent(&w2[k]) || s->inblossom[w] == bv)
+			continue;
+		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
+			return r;
+		bv = s->inblossom[v];
+	}
+	k = pair(v + 1, 0) + (size_t)v;
+	for (int w = v + 1; w < s->n; k += (size_t)w, w++) {
+		if (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w]))
+			continue;
+		if (absent(&w2[k]) || s->inblossom[w] == bv)
+			continue;
+		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
+			return r;
+		bv = s->inblossom[v];
+	}
+	return GO_ON;
+}
+
+/* The dual step: the least of delta 1 (a vertex dual reaches 0: the end),
+ * 2 (an S-free edge tight), 3 (an S-S edge tight), 4 (a T-blossom's dual
+ * reaches 0: it expands). Changes the duals, then acts on it: AUGMENTED,
+ * GO_ON, NOMEM, or 2 for the end of the algorithm. */
+enum { FINISHED = 2 };
+
+static int dual_step(solver *s)
+{
+	int n = s->n, type = 1, which = -1;
+	arbI_weight delta = {{0}}, d;
+	arc e = no_arc;
+	/* delta 1: the least vertex dual (in max-cardinality mode, plus M). */
+	for (int v = 0; v < n; v++) {
+		arbI_weight_add(&d, &s->dual[v], &s->bias);
+		if (v == 0 || arbI_weight_cmp(&d, &delta) < 0)
+			delta = d;
+	}
+	for (int v = 0; v < n; v++) {
+		if (s->label[s->inblossom[v]] == FREE && s->bestedge[v].from != -1 &&
+		    arbI_weight_cmp(best_slack(s, v), &delta) < 0) {
+			delta = *best_slack(s, v);
+			type = 2;
+			e = s->bestedge[v];
+		}
+	}
+	for (int b = 0; b < 2 * n; b++) {
+		if (s->parent[b] != -1 || s->label[b] != S || s->bestedge[b].from == -1)
+			continue;
+		d = *best_slack(s, b);
+		int odd = arbI_weight_shr(&d, 1);
+		assert(!odd);
+		(void)odd;
+		if (arbI_weight_cmp(&d, &delta) < 0) {
+			delta = d;
+			type = 3;
+			e = s->bestedge[b];
+		}
+	}
+	for (int b = n; b < 2 * n; b++) {
+		if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == T &&
+		    arbI_weight_cmp(&s->dual[b], &delta) < 0) {
+			delta = s->dual[b];
+			type = 4;
+			which = b;
+		}
+	}
+	for (int v = 0; v < n; v++) {
+		int l = s->label[s->inblossom[v]];
+		if (l == S)
+			arbI_weight_sub(&s->dual[v], &s->dual[v], &delta);
+		else if (l == T)
+			arbI_weight_add(&s->dual[v], &s->dual[v], &delta);
+	}
+	for (int b = n; b < 2 * n; b++) {
+		if (s->base[b] < 0 || s->parent[b] != -1)
+			continue;
+		if (s->label[b] == S)
+			arbI_weight_add(&s->dual[b], &s->dual[b], &delta);
+		else if (s->label[b] == T)
+			arbI_weight_sub(&s->dual[b], &s->dual[b], &delta);
+	}
+	if (!arbI_weight_is_zero(&delta)) {
+		s->epoch++;
+		for (int v = 0; v < n; v++)
+			s->dualwin[v] = window(s, &s->dual[v]);
+	}
+	switch (type) {
+	case 1:
+		return FINISHED;
+	case 2:
+	case 3:
+		if (s->label[s->inblossom[e.from]] != S)
+			e = rev(e);
+		assert(s->label[s->inblossom[e.from]] == S);
+		allow(s, e.from, e.to);
+		/* Both ends in one top-level blossom cannot be (a least-slack
+		 * edge of a top-level S-blossom leads out of it). */
+		assert(s->inblossom[e.from] != s->inblossom[e.to]);
+		return consider(s, e.from, e.to, pair(e.from, e.to), &s->dual[e.from]);
+	default:
+		expand_blossom(s, which, 0);
+		return GO_ON;
+	}
+}
+
+/* One stage: trees from every free vertex, grown until an augmentation or
+ * the end. AUGMENTED, FINISHED or NOMEM. */
+static int stage(solver *s)
+{
+	int n = s->n;
+	for (int b = 0; b < 2 * n; b++) {
+		s->label[b] = FREE;
+		s->bestedge[b] = no_arc;
+		if (b >= n) {
+			free(s->best[b]);
+			s->best[b] = NULL;
+			s->nbest[b] = -1;
+		}
+	}
+	memset(s->allowed, 0, s->allowed_words * sizeof *s->allowed);
+	s->nqueue = 0;
+	for (int v = 0; v < n; v++)
+		if (s->mate[v] == -1 && s->label[s->inblossom[v]] == FREE)
+			assign_label(s, v, S, no_arc);
+	for (;;) {
+		while (s->nqueue > 0) {
+			int r = scan(s, s->queue[--s->nqueue]);
+			if (r != GO_ON)
+				return r;
+		}
+		int r = dual_step(s);
+		if (r != GO_ON)
+			return r;
+	}
+}
+
+/* ---- the whole ------------------------------------------------------------------------ */
+
+static void solver_free(solver *s)
+{
+	for (int b = s->n; b < 2 * s->n; b++) {
+		if (s->child)
+			free(s->child[b]);
+		if (s->edge)
+			free(s->edge[b]);
+		if (s->best)
+			free(s->best[b]);
+	}
+	free(s->dual);
+	free(s->mate);
+	free(s->label);
+	free(s->labelend);
+	free(s->inblossom);
+	free(s->parent);
+	free(s->base);
+	free(s->child);
+	free(s->edge);
+	free(s->nchild);
+	free(s->best);
+	free(s->nbest);
+	free(s->bestedge);
+	free(s->bestslack);
+	free(s->bestepoch);
+	free(s->allowed);
+	free(s->queue);
+	free(s->unused);
+	free(s->scratch);
+	free(s->stack);
+	free(s->bestto);
+	free(s->besttoslack);
+	free(s->win);
+	free(s->dualwin);
+	free(s->bestwin);
+}
+
+/* The arrays, all or none (0, or -1 out of memory). */
+static int solver_alloc(solver *s)
+{
+	size_t n = (size_t)s->n, n2 = n ? 2 * n : 1, n1 = n ? n : 1;
+	size_t pairs = s->n > 1 ? pair(s->n - 1, 0) + n - 1 : 0;
+	s->allowed_words = pairs / 64 + 1;
+	s->dual = malloc(n2 * sizeof *s->dual);
+	s->mate = malloc(n1 * sizeof *s->mate);
+	s->label = malloc(n2 * sizeof *s->label);
+	s->labelend = malloc(n2 * sizeof *s->labelend);
+	s->inblossom = malloc(n1 * sizeof *s->inblossom);
+	s->parent = malloc(n2 * sizeof *s->parent);
+	s->base = malloc(n2 * sizeof *s->base);
+	s->child = calloc(n2, sizeof *s->child);
+	s->edge = calloc(n2, sizeof *s->edge);
+	s->nchild = calloc(n2, sizeof *s->nchild);
+	s->best = calloc(n2, sizeof *s->best);
+	s->nbest = malloc(n2 * sizeof *s->nbest);
+	s->bestedge = malloc(n2 * sizeof *s->bestedge);
+	s->bestslack = malloc(n2 * sizeof *s->bestslack);
+	s->bestepoch = malloc(n2 * sizeof *s->bestepoch);
+	s->allowed = malloc(s->allowed_words * sizeof *s->allowed);
+	s->queue = malloc(n1 * sizeof *s->queue);
+	s->unused = malloc(n1 * sizeof *s->unused);
+	s->scratch = malloc(n1 * sizeof *s->scratch);
+	s->stack = malloc(n2 * sizeof *s->stack);
+	s->bestto = malloc(n2 * sizeof *s->bestto);
+	s->besttoslack = malloc(n2 * sizeof *s->besttoslack);
+	s->win = malloc((n ? n * n : 1) * sizeof *s->win);
+	s->dualwin = malloc(n1 * sizeof *s->dualwin);
+	s->bestwin = malloc(n2 * sizeof *s->bestwin);
+	return s->win && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
+			       s->labelend && s->inblossom && s->parent && s->base && s->child &&
+			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
+			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
+			       s->unused && s->scratch && s->stack && s->bestto && s->besttoslack ?
+		       0 :
+		       -1;
+}
+
+/* The largest weight of g (0 without edges). */
+static void largest(const arbI_graph *g, arbI_weight *out)
+{
+	size_t pairs = g->n > 1 ? pair(g->n - 1, 0) + (size_t)g->n - 1 : 0;
+	arbI_weight_set_u64(out, 0);
+	for (size_t k = 0; k < pairs; k++)
+		if (!absent(&g->w[k]) && arbI_weight_cmp(&g->w[k], out) > 0)
+			*out = g->w[k];
+	arbI_weight_shr(out, 1);
+}
+
+arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weight *total,
+			    arb_error *err)
+{
+	solver s = {0};
+	arbI_weight maxw, limit, top;
+	int n = g->n;
+	s.g = g;
+	s.n = n;
+	largest(g, &maxw);
+	arbI_weight_set_u64(&s.bias, 0);
+	if (flags & ARBI_MATCH_MAX_CARDINALITY) {
+		/* M = floor(n/2) x maxw + 1; maxw + M must stay a valid weight. */
+		s.bias = maxw;
+		uint64_t over = arbI_weight_mul_add_u32(&s.bias, (uint32_t)(n / 2), 1);
+		arbI_graph_weight_max(&limit);
+		int wrapped = arbI_weight_add(&top, &s.bias, &maxw);
+		if (over || wrapped || arbI_weight_cmp(&top, &limit) > 0)
+			return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+					       "matching: weights too wide for maximum cardinality "
+					       "(%d vertices, %d-bit weights)",
+					       n, ARBI_WEIGHT_BITS);
+	}
+	if (solver_alloc(&s) < 0) {
+		solver_free(&s);
+		return ARB_E_NOMEM;
+	}
+	for (int v = 0; v < n; v++) {
+		s.dual[v] = maxw; /* u = maxw + M, kept as u - M */
+		s.mate[v] = -1;
+		s.inblossom[v] = v;
+		s.base[v] = v;
+		s.unused[v] = 2 * n - 1 - v;
+	}
+	s.nunused = n;
+	for (int b = 0; b < 2 * n; b++) {
+		s.parent[b] = -1;
+		s.nbest[b] = -1;
+		s.labelend[b] = no_arc;
+		s.bestepoch[b] = 0;
+		s.bestedge[b] = no_arc;
+		if (b >= n) {
+			s.base[b] = -1;
+			arbI_weight_set_u64(&s.dual[b], 0);
+		}
+	}
+	s.epoch = 1;
+	/* Every slack and dual (as u, with M) is at most 4 x (maxw + M). */
+	arbI_weight_add(&top, &maxw, &s.bias);
+	arbI_weight_shl(&top, 2);
+	int len = ARBI_WEIGHT_BITS;
+	while (len > 0 && arbI_weight_get_bits(&top, len - 1, 1) == 0)
+		len--;
+	s.wword = len > 64 ? (len - 64) / 64 : 0;
+	s.wbit = len > 64 ? (len - 64) % 64 : 0;
+	for (int i = 0; i < n; i++) {
+		s.win[(size_t)i * (size_t)n + (size_t)i] = 0;
+		for (int j = 0; j < i; j++) {
+			const arbI_weight *w = weight2(&s, i, j);
+			uint64_t x = absent(w) ? 0 : window(&s, w);
+			s.win[(size_t)i * (size_t)n + (size_t)j] = x;
+			s.win[(size_t)j * (size_t)n + (size_t)i] = x;
+		}
+	}
+	for (int v = 0; v < n; v++)
+		s.dualwin[v] = window(&s, &s.dual[v]);
+	int r;
+	while ((r = stage(&s)) == AUGMENTED) {
+		/* S-blossoms of dual 0 need not stay: expand them. */
+		for (int b = n; b < 2 * n; b++)
+			if (s.parent[b] == -1 && s.base[b] >= 0 && s.label[b] == S &&
+			    arbI_weight_is_zero(&s.dual[b]))
+				expand_blossom(&s, b, 1);
+	}
+	if (r == NOMEM) {
+		solver_free(&s);
+		return ARB_E_NOMEM;
+	}
+	if (total)
+		arbI_weight_set_u64(total, 0);
+	for (int v = 0; v < n; v++) {
+		mate[v] = s.mate[v];
+		if (total && s.mate[v] > v) {
+			arbI_weight w = *weight2(&s, v, s.mate[v]);
+			arbI_weight_shr(&w, 1);
+			arbI_weight_add(total, total, &w);
+		}
+	}
+	solver_free(&s);
+	return ARB_OK;
+}

@@ -1,0 +1,3 @@
+return {
+	lots = { draw = "maybe" },
+}

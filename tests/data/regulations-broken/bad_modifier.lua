@@ -1,0 +1,3 @@
+return {
+	order = { round_robin = "SB/L50" },
+}

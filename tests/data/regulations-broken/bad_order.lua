@@ -1,0 +1,5 @@
+return {
+	order = {
+		swiss = "BH/C1,XYZ",
+	},
+}

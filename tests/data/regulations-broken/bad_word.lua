@@ -1,0 +1,1 @@
+return { unplayed = { own = "ghost" } }

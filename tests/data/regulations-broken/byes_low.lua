@@ -1,0 +1,3 @@
+return {
+	byes = { max_half = -2 },
+}

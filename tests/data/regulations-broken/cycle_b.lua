@@ -1,0 +1,1 @@
+return extend("cycle_a.lua")

@@ -1,0 +1,2 @@
+local r = extend("nonesuch")
+return r

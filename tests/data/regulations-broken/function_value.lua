@@ -1,0 +1,3 @@
+return {
+	on_end = function() end,
+}

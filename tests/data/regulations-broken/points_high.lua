@@ -1,0 +1,3 @@
+return {
+	points = { win = 1000 },
+}

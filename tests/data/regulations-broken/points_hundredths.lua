@@ -1,0 +1,3 @@
+return {
+	points = { draw = 0.25 },
+}

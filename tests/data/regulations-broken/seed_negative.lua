@@ -1,0 +1,3 @@
+return {
+	lots = { draw = true, seed = -5 },
+}

@@ -1,0 +1,3 @@
+return {
+	lots = { sead = 3 },
+}
