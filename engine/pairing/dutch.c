@@ -189,6 +189,10 @@ static arb_status gather(dutch *d)
 		int k, took_part = 0, absent;
 
 		arb_tournament_get_player(d->t, i, &tp);
+		/* every player's number, paired or not: the arrays indexed by
+		 * number (vid, taken) must reach the absent ones too */
+		if (tp.id > d->maxid)
+			d->maxid = tp.id;
 		absent = cell(d, i, d->round, &c) && c.opponent == 0 &&
 			 (c.result == 'H' || c.result == 'F' || c.result == 'Z');
 		for (k = 1; k <= d->history; k++)
@@ -208,8 +212,6 @@ static arb_status gather(dutch *d)
 			p->acc = k > 0 ? k : 0;
 		}
 		rank++;
-		if (tp.id > d->maxid)
-			d->maxid = tp.id;
 	}
 	qsort(d->pl, (size_t)d->n, sizeof *d->pl, by_score_rank);
 	for (i = 0; i < d->n; i++) {

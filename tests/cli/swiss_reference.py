@@ -126,7 +126,9 @@ def run_round(cmd, row, edition, timeout):
             return False, False, "failed but printed %d boards" % len(boards), "\n".join(out)
         return True, False, "", err
     if r.returncode != 0:
-        first = err.splitlines()[0] if err else "no message"
+        lines = err.splitlines()
+        # a sanitizer's report opens with a rule of '='; its SUMMARY line says what
+        first = next((l for l in lines if l.startswith("SUMMARY:")), lines[0] if lines else "no message")
         return False, False, "exit %d: %s" % (r.returncode, first), err
     if kind == "exact":
         want = read_lines(expected)

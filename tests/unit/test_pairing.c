@@ -480,6 +480,48 @@ START_TEST(withdrawals_and_prohibited)
 }
 END_TEST
 
+/* A Swiss whose highest-numbered player is absent from round 1, never
+ * having played: he is not a player of the pairing, but his absence is one
+ * of its byes (the numbers the Dutch pairer indexes must reach him; ASan
+ * found a read past them in case-181 round 4). */
+START_TEST(swiss_absent_last_player)
+{
+	for (int late = 6; late <= 7; late++) {
+		arb_tournament *t = arb_tournament_new();
+		arb_tournament_info in;
+		arb_pairing *p = NULL;
+		arb_error err;
+		arb_tournament_get_info(t, &in);
+		strcpy(in.system, "FIDE_DUTCH_2026");
+		in.rounds = 5;
+		ck_assert_int_eq(arb_tournament_set_info(t, &in), ARB_OK);
+		for (int i = 1; i <= late; i++) {
+			arb_tournament_player pl;
+			memset(&pl, 0, sizeof pl);
+			snprintf(pl.name, sizeof pl.name, "Player %d", i);
+			pl.rating = 2400 - 10 * i;
+			ck_assert_int_eq(arb_tournament_add_player(t, &pl, NULL), ARB_OK);
+		}
+		ck_assert_int_eq(arb_tournament_withdraw(t, late, 1, 1), ARB_OK);
+		ck_assert_int_eq(arb_tournament_pair(t, 1, 0, &p, &err), ARB_OK);
+		int absent = 0, unpaired = 0;
+		for (int i = 0; i < arb_pairing_byes(p); i++) {
+			int id;
+			char code;
+			ck_assert_int_eq(arb_pairing_bye(p, i, &id, &code), ARB_OK);
+			absent += id == late && code == 'Z';
+			unpaired += code == 'U';
+		}
+		ck_assert_int_eq(absent, 1);
+		ck_assert_int_eq(unpaired, (late - 1) % 2);
+		ck_assert_int_eq(arb_pairing_boards(p), (late - 1) / 2);
+		ck_assert_int_eq(arb_pairing_check(t, p, NULL, 0), 0);
+		arb_pairing_free(p);
+		arb_tournament_free(t);
+	}
+}
+END_TEST
+
 static Suite *pairing_suite(void)
 {
 	Suite *s = suite_create("pairing");
@@ -492,6 +534,7 @@ static Suite *pairing_suite(void)
 	tcase_add_test(tc, engine_errors);
 	tcase_add_test(tc, check_faults);
 	tcase_add_test(tc, withdrawals_and_prohibited);
+	tcase_add_test(tc, swiss_absent_last_player);
 	suite_add_tcase(s, tc);
 	return s;
 }
