@@ -2856,7 +2856,9 @@ ARB_API arb_status arb_pairing_write(const arb_pairing *p, arb_write_fn fn, void
  * given a bye exactly once; no rematch (C.04.1 b; a double round robin's
  * players meet twice); in a Swiss no second pairing-allocated bye, nor one
  * after a forfeit win (C.04.1 d), no colour difference beyond 2 and no
- * colour three times running (C.04.3 C3); no player paired who has a bye
+ * colour three times running (C.04.3 C3), except on a board of a topscorer
+ * when the last round is paired (A.7: over half the maximum score, the
+ * round's acceleration included); no player paired who has a bye
  * for the round or is absent from it (Z); no player paired who is
  * withdrawn from the round (arb_tournament_withdrawn; a round robin's
  * forfeit board for him is no pairing); no two players of a prohibited

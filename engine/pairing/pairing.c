@@ -537,6 +537,25 @@ static void colour_history(const arb_tournament *t, int i, int r, int *diff, int
 	}
 }
 
+/* Is tournament player i a topscorer of round r (C.04.3 A.7: when the last
+ * round is paired, a score over half the maximum possible, counted as the
+ * Dutch pairer counts it: the round's acceleration included)? 0 before the
+ * last round. */
+static int topscorer(const arb_tournament *t, const arb_tournament_info *info, int i, int id, int r)
+{
+	int rounds = info->rounds > 0 ? info->rounds : r;
+	int win = info->points.win > info->points.draw ? info->points.win : info->points.draw;
+	int score = 0, acc = arb_tournament_acceleration(t, id, r);
+	if (r - 1 < rounds - 1)
+		return 0;
+	for (int k = 1; k < r; k++) {
+		arb_tournament_cell c;
+		if (arb_tournament_get_cell(t, i, k, &c) == ARB_OK)
+			score += arb_tournament_result_points(&info->points, c.result);
+	}
+	return score + (acc > 0 ? acc : 0) > (r - 1) * win / 2;
+}
+
 int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, arb_error *problems, int cap)
 {
 	checker c = {problems, problems ? cap : 0, 0};
@@ -615,9 +634,16 @@ int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, arb_error *
 		}
 	}
 	/* colours (Swiss only: a round robin's colours are the table's): no
-	 * difference over 2, no colour three times running (C.04.3 C3) */
+	 * difference over 2, no colour three times running (C.04.3 C3), but
+	 * on a board of a topscorer when the last round is paired (A.7: C3
+	 * binds non-topscorers only, so his opponent is free of it too) */
 	for (int b = 0; b < p->nboards && !robin; b++) {
 		int ids[2] = {p->boards[b].white, p->boards[b].black};
+		int iw = arb_tournament_player_index(t, ids[0]);
+		int ib = arb_tournament_player_index(t, ids[1]);
+		if (iw >= 0 && ib >= 0 &&
+		    (topscorer(t, &info, iw, ids[0], r) || topscorer(t, &info, ib, ids[1], r)))
+			continue;
 		for (int k = 0; k < 2; k++) {
 			int i = arb_tournament_player_index(t, ids[k]), diff, run, d = k ? -1 : 1;
 			if (i < 0)

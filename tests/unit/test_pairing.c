@@ -522,6 +522,57 @@ START_TEST(swiss_absent_last_player)
 }
 END_TEST
 
+/* C3 binds non-topscorers only (C.04.3 A.7): when the last round is paired,
+ * a board of a player over half the maximum score may give a colour three
+ * times running; before the last round the same board is a fault. */
+START_TEST(check_topscorer_colours)
+{
+	for (int rounds = 3; rounds <= 4; rounds++) {
+		arb_tournament *t = arb_tournament_new();
+		arb_tournament_info in;
+		arb_pairing *p = NULL;
+		arb_error err, probs[4];
+		arb_tournament_get_info(t, &in);
+		strcpy(in.system, "FIDE_DUTCH_2026");
+		in.rounds = rounds;
+		ck_assert_int_eq(arb_tournament_set_info(t, &in), ARB_OK);
+		for (int i = 1; i <= 4; i++) {
+			arb_tournament_player pl;
+			memset(&pl, 0, sizeof pl);
+			snprintf(pl.name, sizeof pl.name, "Player %d", i);
+			ck_assert_int_eq(arb_tournament_add_player(t, &pl, NULL), ARB_OK);
+		}
+		/* 1: WW 2 points, 2: WB 2, 3: BW 0, 4: BB 0 */
+		ck_assert_int_eq(arb_tournament_set_game(t, 1, 1, 3, '1', '0'), ARB_OK);
+		ck_assert_int_eq(arb_tournament_set_game(t, 1, 2, 4, '1', '0'), ARB_OK);
+		ck_assert_int_eq(arb_tournament_set_game(t, 2, 1, 4, '1', '0'), ARB_OK);
+		ck_assert_int_eq(arb_tournament_set_game(t, 2, 3, 2, '0', '1'), ARB_OK);
+		const char *answer = "1 2\n4 3\n";
+		ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err),
+				 ARB_OK);
+		int n = arb_pairing_check(t, p, probs, 4);
+		if (rounds == 3) {
+			ck_assert_int_eq(n, 0);
+		} else {
+			ck_assert_int_eq(n, 1);
+			ck_assert(strstr(probs[0].message,
+					 "player 1 would have a colour difference of +3") != NULL);
+		}
+		arb_pairing_free(p);
+		/* the non-topscorer 4 is bound even in the last round */
+		answer = "1 2\n3 4\n";
+		ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err),
+				 ARB_OK);
+		n = arb_pairing_check(t, p, probs, 4);
+		ck_assert_int_eq(n, rounds == 3 ? 1 : 2);
+		ck_assert(strstr(probs[n - 1].message,
+				 "player 4 would have a colour difference of -3") != NULL);
+		arb_pairing_free(p);
+		arb_tournament_free(t);
+	}
+}
+END_TEST
+
 static Suite *pairing_suite(void)
 {
 	Suite *s = suite_create("pairing");
@@ -533,6 +584,7 @@ static Suite *pairing_suite(void)
 	tcase_add_test(tc, engine_answers);
 	tcase_add_test(tc, engine_errors);
 	tcase_add_test(tc, check_faults);
+	tcase_add_test(tc, check_topscorer_colours);
 	tcase_add_test(tc, withdrawals_and_prohibited);
 	tcase_add_test(tc, swiss_absent_last_player);
 	suite_add_tcase(s, tc);
