@@ -346,7 +346,15 @@ int cli_tournament_pair(int argc, char **argv)
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairing-engine", &engine)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		else if (!strcmp(opt, "--boards"))
+		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0) {
+			if (got > 0 && !strcmp(value, "2017"))
+				flags |= ARB_PAIR_DUTCH_2017;
+			else if (got > 0 && strcmp(value, "2026") != 0) {
+				cli_error(CMD, "pair: --edition is 2017 or 2026, not '%s'", value);
+				got = -1;
+			}
+			rc = got < 0 ? CLI_USAGE : CLI_OK;
+		} else if (!strcmp(opt, "--boards"))
 			boards = 1;
 		else if (!strcmp(opt, "--apply"))
 			apply = 1;

@@ -2769,7 +2769,8 @@ ARB_API int arb_berger_round(int players, int cycles, int round, unsigned flags,
  */
 typedef struct arb_pairing arb_pairing;
 
-#define ARB_PAIR_SWAP_LAST 1u /* a double round robin: ARB_BERGER_SWAP_LAST */
+#define ARB_PAIR_SWAP_LAST 1u  /* a double round robin: ARB_BERGER_SWAP_LAST */
+#define ARB_PAIR_DUTCH_2017 2u /* a Swiss: the Dutch rules of 2017, not the revised */
 
 /*
  * Pairs round `round` of t (0: the next one; a round already paired is
@@ -2782,7 +2783,8 @@ typedef struct arb_pairing arb_pairing;
  * '-', his opponent '+'; C.05: a withdrawn player's games are not played),
  * and an absence (Z), not the bye, when the table gives him the dummy.
  * A Swiss (a system FIDE_DUTCH..., or none named) is paired by the FIDE
- * Dutch system, revised rules in force 2026 (C.04.3; docs/dutch.md): the
+ * Dutch system, revised rules in force 2026 (C.04.3; docs/dutch.md), or
+ * with ARB_PAIR_DUTCH_2017 the rules in force 2017-2025: the
  * players without a bye known for the round, absolute criteria first (no
  * rematch, no prohibited pair of record 260, at most one pairing-allocated
  * bye, colours), then the quality criteria in order, each an optimum of a

@@ -614,6 +614,13 @@ static int start(dutch *d)
 	for (v = 0; v < d->n && d->mate[v] != v; v++)
 		;
 	d->bye_score = score_acc(&d->pl[v]);
+	if (d->edition == ARBI_DUTCH_2017) {
+		/* 2017: no criterion lowers the bye's score; the brackets, paired
+		 * from the top, leave it to whoever the last one leaves (C4 only
+		 * asks that someone eligible can take it) */
+		d->bye_score = INT_MAX;
+		goto weights;
+	}
 	{
 		int topscore = score_acc(&d->pl[0]);
 
@@ -651,6 +658,7 @@ static int start(dutch *d)
 				d->ranks[counts[i]] = i;
 		free(counts);
 	}
+weights:
 	for (v = 0; v < d->n; v++)
 		for (u = 0; u < v; u++) {
 			edge_weight(d, u, v, 0, 0, &w);

@@ -189,7 +189,9 @@ arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flag
 			return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 					       "round %d: the event has %d rounds (record 142/XXR)",
 					       r, info.rounds);
-		return arbI_dutch_pair(t, r, ARBI_DUTCH_2026, out, err);
+		return arbI_dutch_pair(
+			t, r, flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026, out,
+			err);
 	}
 	if (!cycles)
 		return arbI_err_report(

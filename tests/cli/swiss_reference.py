@@ -17,9 +17,11 @@ every round it runs
 and compares standard output with the expected answer:
 
 - case-NNN/round-K.trf: exactly round-K.pairs, line by line (boards, colours,
-  board order, the pairing-allocated bye, the pre-assigned byes);
+  board order, the pairing-allocated bye, the pre-assigned byes); with
+  --edition 2017, round-K.2017.pairs (the 2017 rules' answer) instead;
 - disagreements/case-NNN/round-K.trf: the same set of lines as both engines'
-  answers (round-K.bbp.pairs and .gacrux.pairs, the same set), order free;
+  answers (round-K.bbp.pairs and .gacrux.pairs, the same set), order free
+  (revised rules: not with --edition 2017);
 - nopairing/case-NNN/round-K.trf: no legal pairing exists: the exit status
   must be a failure (1..125, not a signal or a timeout), standard error must
   say why, and standard output must hold no board.
@@ -63,16 +65,18 @@ def read_lines(path):
         return f.read().splitlines()
 
 
-def collect(data):
+def collect(data, edition=""):
     """[(kind, case, round, trf, expected)] of DATA_DIR, sorted."""
     regular, disagree, nopair = [], [], []
+    old = edition == "2017"
     for trf in glob.glob(os.path.join(data, "case-*", "round-*.trf")) + \
             glob.glob(os.path.join(data, "case-*-round-*.trf")):
-        pairs = trf[:-4] + ".pairs"
+        pairs = trf[:-4] + (".2017.pairs" if old else ".pairs")
         if os.path.exists(pairs):
             case, k = round_key(trf)
             regular.append(("exact", case, k, trf, pairs))
-    for trf in glob.glob(os.path.join(data, "disagreements", "case-*", "round-*.trf")):
+    for trf in [] if old else glob.glob(os.path.join(data, "disagreements", "case-*",
+                                                     "round-*.trf")):
         case, k = round_key(trf)
         disagree.append(("set", case, k, trf, (trf[:-4] + ".bbp.pairs",
                                                 trf[:-4] + ".gacrux.pairs")))
@@ -164,7 +168,7 @@ def main():
     cmd = shlex.split(a.arbiter)
     if not cmd:
         ap.error("no program")
-    regular, disagree, nopair = collect(a.data)
+    regular, disagree, nopair = collect(a.data, a.edition)
     if not regular and not disagree and not nopair:
         sys.stderr.write("swiss_reference.py: no rounds in %s\n" % a.data)
         return 2

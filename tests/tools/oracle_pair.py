@@ -23,8 +23,9 @@ Without it the script exits 77 (the CTest skip status). The engine reads a
 temporary copy: record 192 FIDE_DUTCH_2026[_BAKU] becomes FIDE_DUTCH_2025
 [_BAKU] (v6 knows no other spelling); for v5, which reads TRF-16 only, the
 file is turned into TRF-16: XXR from 142, XXC from 152, the round's 240 byes
-written into its column (their points added, JaVaFo's convention), 250 as
-XXA, 260 as XXP, the TRF-2026 records dropped. The engine is run as
+written into its column (their points added, JaVaFo's convention), 162 as
+BBW BBD BBL BBZ BBF BBU, 250 as XXA, 260 as XXP, the TRF-2026 records
+dropped. The engine is run as
 `ENGINE --dutch COPY -p OUT` (OUT: the number of pairs, then `WHITE BLACK`,
 `ID 0` for the pairing-allocated bye).
 
@@ -106,6 +107,7 @@ def to_trf16(trf):
     out, xxa, xxp = [], {}, []
     rounds, colour = None, None
     win, draw = 1.0, 0.5
+    system = {}  # 162's codes: W D L A P X
     for line in trf.lines:
         code = line[:3]
         if code == "142":
@@ -113,12 +115,9 @@ def to_trf16(trf):
         elif code == "152":
             colour = "white1" if line[4:].strip().upper().startswith("W") else "black1"
         elif code == "162":
-            m = re.search(r"W\s+([0-9.]+)", line)
-            if m:
-                win = float(m.group(1))
-            m = re.search(r"D\s+([0-9.]+)", line)
-            if m:
-                draw = float(m.group(1))
+            for c, v in re.findall(r"([WDLAZPX])\s+([0-9.]+)", line[4:]):
+                system[{"Z": "A"}.get(c, c)] = float(v)
+            win, draw = system.get("W", win), system.get("D", draw)
         elif code == "250":
             pts = float(line[9:13])
             r1, r2 = int(line[14:17]), int(line[18:21])
@@ -149,6 +148,12 @@ def to_trf16(trf):
                 except ValueError:
                     pass
         out.append(line)
+    # the point system as bbpPairings' BBW BBD BBL BBZ BBF BBU (162's A is
+    # both the zero-point bye and the forfeit loss; P the PAB, else W's)
+    for bb, c in (("BBW", "W"), ("BBD", "D"), ("BBL", "L"), ("BBZ", "A"), ("BBF", "A"),
+                  ("BBU", "P")):
+        if c in system:
+            out.append("%s %s" % (bb, fmt_points(system[c])))
     if rounds:
         out.append("XXR " + rounds)
     if colour:
