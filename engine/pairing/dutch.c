@@ -319,7 +319,9 @@ static void edge_weight(const dutch *d, int h, int l, int in_cur, int in_next, a
 	w_zero(w);
 	if (!arbI_dutch_compatible(d, h, l))
 		return;
-	w_add(w, 1u + !bye_candidate(d, h, d->bye_score) + !bye_candidate(d, l, d->bye_score));
+	if (d->completion)
+		w_add(w,
+		      1u + !bye_candidate(d, h, d->bye_score) + !bye_candidate(d, l, d->bye_score));
 	/* C5, C6: the pairs and scores of the current bracket */
 	w_shl(w, d->sgsb);
 	w_add(w, (uint64_t)in_cur);
@@ -690,6 +692,50 @@ static int in_range(int x, int lo, int hi)
 	return x >= lo && x < hi;
 }
 
+/* 2017 (A.9): can the players not paired yet (cur[0..len) not matched, and
+ * the vertices from `below` on) complete the round: all paired but at most
+ * one, who may take the bye? 1 or 0; -1 for no memory. */
+static int completable(dutch *d, const int *cur, int len, const char *matched, int below)
+{
+	int *vs = malloc(sizeof *vs * (size_t)(d->n ? d->n : 1)), *mate = NULL, m = 0, i, j;
+	int ok = -1, alone = 0;
+	arbI_graph *g = NULL;
+
+	if (!vs)
+		return -1;
+	for (i = 0; i < len; i++)
+		if (!matched[cur[i]])
+			vs[m++] = cur[i];
+	for (i = below; i < d->n; i++)
+		vs[m++] = i;
+	mate = malloc(sizeof *mate * (size_t)(m ? m : 1));
+	if (!mate || arbI_graph_new(m, &g, NULL) != ARB_OK)
+		goto out;
+	for (i = 0; i < m; i++)
+		for (j = 0; j < i; j++)
+			if (arbI_dutch_compatible(d, vs[i], vs[j])) {
+				arbI_weight w = {
+					{1u + !d->pl[vs[i]].bye_ok + !d->pl[vs[j]].bye_ok}};
+
+				if (arbI_graph_set_edge(g, i, j, &w, NULL) != ARB_OK)
+					goto out;
+			}
+	if (arbI_graph_match(g, ARBI_MATCH_MAX_CARDINALITY, mate, NULL, NULL) != ARB_OK)
+		goto out;
+	ok = 1;
+	for (i = 0; i < m && ok; i++)
+		if (mate[i] < 0) {
+			if (alone || !d->pl[vs[i]].bye_ok)
+				ok = 0;
+			alone = 1;
+		}
+out:
+	arbI_graph_free(g);
+	free(mate);
+	free(vs);
+	return ok;
+}
+
 /* Pairs the brackets in turn; the pairs into pair_of (vertex -> vertex, -1
  * for the bye). */
 static arb_status brackets(dutch *d, int *pair_of)
@@ -700,7 +746,8 @@ static arb_status brackets(dutch *d, int *pair_of)
 	int *rem = malloc(sizeof *rem * (size_t)(n ? n : 1));
 	char *matched = calloc((size_t)(n ? n : 1), 1);
 	btri base = {NULL, 0};
-	int len = 0, next_it = 0, sgb = 0, sgbv = 0;
+	int len = 0, next_it = 0, sgb = 0, sgbv = 0, special = 0;
+	arbI_weight *saved = NULL; /* 2017: the moved-down players' edges, for a PPB */
 	arb_status st = ARB_OK;
 
 	if (!cur || !nxt || !rem || !matched) {
@@ -714,8 +761,31 @@ static arb_status brackets(dutch *d, int *pair_of)
 	while (len > 1 || next_it < n) {
 		int nsgb = len, nsgbv = sgbv + (nsgb - sgb), sgi = next_it, i, j;
 
-		while (next_it < n && score_acc(&d->pl[next_it]) >= score_acc(&d->pl[sgi]))
+		/* 2017: the last bracket and the PPB take every player left
+		 * and complete the round; the others look one group ahead and
+		 * ignore the players below it */
+		if (d->edition == ARBI_DUTCH_2017 && next_it >= n)
+			special = 1;
+		while (next_it < n &&
+		       (special || score_acc(&d->pl[next_it]) >= score_acc(&d->pl[sgi])))
 			cur[len++] = next_it++;
+		d->completion = d->edition != ARBI_DUTCH_2017 || special;
+		if (!d->completion) {
+			free(saved);
+			saved = malloc(sizeof *saved * ((size_t)sgb * (size_t)sgb + 1));
+			if (!saved) {
+				st = ARB_E_NOMEM;
+				goto done;
+			}
+			for (i = 0; i < sgb; i++)
+				for (j = 0; j < i; j++)
+					if (!arbI_graph_edge(d->g, cur[i], cur[j],
+							     &saved[i * sgb + j]))
+						w_zero(&saved[i * sgb + j]);
+			for (i = 0; i < len; i++)
+				for (v = next_it; v < n; v++)
+					arbI_graph_remove_edge(d->g, cur[i], v);
+		}
 		/* the bracket's weights: rows from the residents on */
 		free(base.w);
 		base.n = len;
@@ -960,6 +1030,28 @@ static arb_status brackets(dutch *d, int *pair_of)
 			}
 		}
 
+		/* 2017 (A.9): downfloaters that leave a round that cannot be
+		 * completed make this bracket the PPB: paired again, with the
+		 * players below it and completion */
+		if (!d->completion) {
+			int ok = completable(d, cur, len, matched, next_it);
+
+			if (ok < 0)
+				goto nomem;
+			if (!ok) {
+				for (i = 0; i < len; i++)
+					matched[cur[i]] = 0;
+				for (i = 0; i < sgb; i++)
+					for (j = 0; j < i; j++)
+						arbI_dutch_set_edge(d, cur[i], cur[j],
+								    &saved[i * sgb + j]);
+				len = nsgb;
+				next_it = sgi;
+				special = 1;
+				continue;
+			}
+		}
+
 		/* the next bracket: the players left (downfloaters first), then
 		 * the next score group */
 		{
@@ -992,6 +1084,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 nomem:
 	st = ARB_E_NOMEM;
 done:
+	free(saved);
 	free(base.w);
 	free(cur);
 	free(nxt);
@@ -1024,6 +1117,7 @@ arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition ed
 	char *taken = NULL;
 
 	memset(&d, 0, sizeof d);
+	d.completion = 1;
 	d.t = t;
 	d.round = r;
 	d.history = r - 1;

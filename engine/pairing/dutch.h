@@ -59,6 +59,7 @@ typedef struct dutch {
 	int single_bye; /* C9 applies: the bye's assignee is the single downfloater */
 	int *ranks;     /* played games -> C9 rank (index by games played) */
 	int nomem;
+	int completion; /* C4 in the weights (2017: in the last bracket and the PPB only) */
 	arb_error *err;
 } dutch;
 
@@ -170,9 +171,11 @@ void arbI_dutch_finalize(dutch *d, int a, int b);
  * bye. */
 int arbI_dutch_complete(const dutch *d);
 
-/* The 2017 rules (ARBI_DUTCH_2017) change the weights and the brackets'
- * steps as well as the floats and the bye's eligibility (which dutch.c
- * already computes by edition); their brackets are not written yet, so
- * arb_tournament_pair offers the revised rules only. */
+/* The 2017 rules (ARBI_DUTCH_2017) differ in dutch.c by edition: the
+ * floats and the bye's eligibility, no C9, no criterion lowering the bye's
+ * score, and completion (C4) only in the last bracket and in the
+ * penultimate pairing bracket (PPB, A.9), which is paired again with all
+ * the players below it (the collapsed last bracket) when its downfloaters
+ * leave a round that cannot be completed. */
 
 #endif /* ARBITER_DUTCH_H */
