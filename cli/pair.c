@@ -37,7 +37,8 @@
 void cli_tournament_pair_usage(FILE *out)
 {
 	fputs("       arbiter tournament pair FILE.trf [--round K] [--boards] [--swap-last]\n"
-	      "                               [--pairing-engine CMD] [--apply]\n"
+	      "                               [--edition 2017|2026] [--pairing-engine CMD]\n"
+	      "                               [--apply]\n"
 	      "       arbiter tournament check FILE.trf [--round K] [--pairs PAIRS]\n"
 	      "       arbiter tournament result FILE.trf --round K (--game W-B=RES ... |\n"
 	      "                                 --pgn ROUND.pgn [--rules PROFILE])\n"
@@ -59,7 +60,8 @@ void cli_tournament_pair_usage(FILE *out)
 	      "              its answer; --boards prints the pairing as\n"
 	      "              `WHITE BLACK` lines, then `ID bye U`, then `ID bye H|F|Z`;\n"
 	      "              --apply writes the round into FILE; --swap-last swaps the last\n"
-	      "              two rounds of a double round robin's first cycle\n"
+	      "              two rounds of a double round robin's first cycle; --edition\n"
+	      "              2017 pairs a Swiss by the 2017 Dutch rules (a preview)\n"
 	      "  check       the pairing rules round K breaks (PAIRS: a .pairs file or an\n"
 	      "              engine's answer; default the round as FILE has it), each named\n"
 	      "  result      results of round K: --game 3-7=1-0 (also 1/2-1/2, 0-1, +/-,\n"

@@ -90,6 +90,26 @@ else
 	fail "pair: a Swiss by the Dutch system (exit $rc)"
 fi
 expect "pair: unknown option" 2 "unknown option" tournament pair "$TMP/swiss.trf" --frobnicate
+# the editions on a round they pair differently (case-304 round 3: the 2017
+# rules have no criterion lowering the bye's score)
+ed=$DATA/swiss/case-304/round-3
+for e in 2017 2026; do
+	want=$ed.pairs
+	[ "$e" = 2017 ] && want=$ed.2017.pairs
+	run tournament pair "$ed.trf" --boards --edition "$e"
+	if [ "$rc" = 0 ] && cmp -s "$TMP/out" "$want"; then
+		pass "pair --edition $e: case-304 round 3 as its reference"
+	else
+		fail "pair --edition $e: case-304 round 3 (exit $rc, or not $want)"
+	fi
+done
+if cmp -s "$ed.pairs" "$ed.2017.pairs"; then
+	fail "case-304 round 3: the two editions' references should differ"
+else
+	pass "case-304 round 3: the editions pair it differently"
+fi
+expect "pair: an edition that is not 2017 or 2026" 2 "is 2017 or 2026, not '2018'" tournament pair "$TMP/swiss.trf" --edition 2018
+expect "pair: --edition without a value" 2 "edition" tournament pair "$TMP/swiss.trf" --edition
 expect "pair: bad round" 2 "--round" tournament pair "$TMP/swiss.trf" --round zero
 expect "pair: no file" 2 "" tournament pair "$TMP/none.trf"
 expect "check: a .pairs naming nobody" 1 "no player 9999" \
