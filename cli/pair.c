@@ -38,7 +38,7 @@ void cli_tournament_pair_usage(FILE *out)
 {
 	fputs("       arbiter tournament pair FILE.trf [--round K] [--boards] [--swap-last]\n"
 	      "                               [--edition 2017|2026] [--pairing-engine CMD]\n"
-	      "                               [--apply]\n"
+	      "                               [--apply] [--explain ID,..|all]\n"
 	      "       arbiter tournament check FILE.trf [--round K] [--pairs PAIRS]\n"
 	      "       arbiter tournament result FILE.trf --round K (--game W-B=RES ... |\n"
 	      "                                 --pgn ROUND.pgn [--rules PROFILE])\n"
@@ -61,7 +61,10 @@ void cli_tournament_pair_usage(FILE *out)
 	      "              `WHITE BLACK` lines, then `ID bye U`, then `ID bye H|F|Z`;\n"
 	      "              --apply writes the round into FILE; --swap-last swaps the last\n"
 	      "              two rounds of a double round robin's first cycle; --edition\n"
-	      "              2017 pairs a Swiss by the 2017 Dutch rules (a preview)\n"
+	      "              2017 pairs a Swiss by the 2017 Dutch rules (a preview);\n"
+	      "              --explain 7 says why player 7 got his board or bye: the\n"
+	      "              colour rule, and the first criterion on which the best\n"
+	      "              pairing without it is worse\n"
 	      "  check       the pairing rules round K breaks (PAIRS: a .pairs file or an\n"
 	      "              engine's answer; default the round as FILE has it), each named\n"
 	      "  result      results of round K: --game 3-7=1-0 (also 1/2-1/2, 0-1, +/-,\n"
@@ -324,10 +327,77 @@ static int chess960_round(const arb_tournament *t, const arb_pairing *p, int qui
 
 /* ---- pair ------------------------------------------------------------------- */
 
+/* --explain LIST: each player of LIST ("3,17" or "all": every player of the
+ * pairing, in board order) explained in turn, a blank line between. */
+static int explain_players(const arb_tournament *t, int round, unsigned flags, const char *list,
+			   const char *file)
+{
+	arb_error err;
+	arb_pairing *p = NULL;
+	int rc = CLI_OK, first = 1;
+	if (!strcmp(list, "all")) {
+		if (arb_tournament_pair(t, round, flags, &p, &err) != ARB_OK) {
+			cli_error(CMD, "%s: %s", file, err.message);
+			return CLI_FAIL;
+		}
+		for (int b = 0; b < arb_pairing_boards(p) && rc == CLI_OK; b++) {
+			arb_board bd;
+			arb_pairing_board(p, b, &bd);
+			for (int k = 0; k < 2 && rc == CLI_OK; k++) {
+				if (!first)
+					fputc('\n', stdout);
+				first = 0;
+				if (arb_pairing_explain(t, arb_pairing_round(p), flags,
+							k ? bd.black : bd.white, to_stdout, NULL,
+							&err) != ARB_OK) {
+					cli_error(CMD, "%s: %s", file, err.message);
+					rc = CLI_FAIL;
+				}
+			}
+		}
+		for (int i = 0; i < arb_pairing_byes(p) && rc == CLI_OK; i++) {
+			int id;
+			char code;
+			arb_pairing_bye(p, i, &id, &code);
+			if (code != 'U')
+				continue;
+			fputc('\n', stdout);
+			if (arb_pairing_explain(t, arb_pairing_round(p), flags, id, to_stdout, NULL,
+						&err) != ARB_OK) {
+				cli_error(CMD, "%s: %s", file, err.message);
+				rc = CLI_FAIL;
+			}
+		}
+		arb_pairing_free(p);
+		return rc;
+	}
+	for (const char *s = list; *s && rc == CLI_OK;) {
+		char *end;
+		long id = strtol(s, &end, 10);
+		if (end == s || id < 1 || id > 9999 || (*end && *end != ',')) {
+			cli_error(CMD,
+				  "pair: --explain takes player numbers (3,17) or 'all', "
+				  "not '%s'",
+				  list);
+			return CLI_USAGE;
+		}
+		if (!first)
+			fputc('\n', stdout);
+		first = 0;
+		if (arb_pairing_explain(t, round, flags, (int)id, to_stdout, NULL, &err) !=
+		    ARB_OK) {
+			cli_error(CMD, "%s: %s", file, err.message);
+			rc = CLI_FAIL;
+		}
+		s = *end ? end + 1 : end;
+	}
+	return rc;
+}
+
 int cli_tournament_pair(int argc, char **argv)
 {
 	char **operand = calloc((size_t)argc + 1, sizeof *operand);
-	const char *opt, *engine = NULL, *value;
+	const char *opt, *engine = NULL, *value, *explain = NULL;
 	int round = 0, boards = 0, apply = 0, rc = CLI_OK, bad = 0, got;
 	unsigned flags = 0;
 	cli_argv it;
@@ -356,7 +426,9 @@ int cli_tournament_pair(int argc, char **argv)
 				got = -1;
 			}
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		} else if (!strcmp(opt, "--boards"))
+		} else if ((got = cli_option_value(&it, CMD, "--explain", &explain)) != 0)
+			rc = got < 0 ? CLI_USAGE : CLI_OK;
+		else if (!strcmp(opt, "--boards"))
 			boards = 1;
 		else if (!strcmp(opt, "--apply"))
 			apply = 1;
@@ -372,12 +444,23 @@ int cli_tournament_pair(int argc, char **argv)
 		cli_error(CMD, "pair: one FILE.trf expected (try 'arbiter help tournament')");
 		rc = CLI_USAGE;
 	}
+	if (rc == CLI_OK && explain && (engine || apply)) {
+		cli_error(CMD, "pair: --explain explains arbiter's own pairing: not with %s",
+			  engine ? "--pairing-engine" : "--apply");
+		rc = CLI_USAGE;
+	}
 	arb_tournament *t = rc == CLI_OK ? cli_tournament_load(operand[0], &bad) : NULL;
 	if (rc == CLI_OK && !t)
 		rc = CLI_USAGE;
 	if (t && bad) {
 		cli_error(CMD, "%s has broken lines: not paired", operand[0]);
 		rc = CLI_FAIL;
+	}
+	if (rc == CLI_OK && explain) {
+		rc = explain_players(t, round, flags, explain, operand[0]);
+		arb_tournament_free(t);
+		free(operand);
+		return rc;
 	}
 	arb_pairing *p = NULL;
 	if (rc == CLI_OK) {

@@ -54,6 +54,7 @@ build = {
             "engine/outcome/uscf.c",
             "engine/pairing/berger.c",
             "engine/pairing/dutch.c",
+            "engine/pairing/explain.c",
             "engine/pairing/match.c",
             "engine/pairing/matching.c",
             "engine/pairing/pairing.c",

@@ -2853,6 +2853,26 @@ ARB_API arb_status arb_pairing_board_result(const arb_pairing *p, int i, char *w
 ARB_API arb_status arb_pairing_write(const arb_pairing *p, arb_write_fn fn, void *ctx);
 
 /*
+ * Explains why player id has his board or bye in round `round` (0: the
+ * next) of a Swiss paired by the Dutch system (flags: ARB_PAIR_DUTCH_2017
+ * for the 2017 rules), as the pairer makes it: lines of text to fn (each
+ * ending in '\n'): the player and his opponent as the criteria see them
+ * (score, pairing rank, games played, colour preference and its strength,
+ * floats of the last two rounds, bye eligibility, topscorer), the colour
+ * rule that gave White (C.04.3 E.1-E.5), which of them floats, then the
+ * best pairing the rules give when that board (or that bye) is not allowed,
+ * the boards it changes, and the first quality criterion in the edition's
+ * order (C5-C21) on which it is worse; when that pairing does not exist,
+ * that the board is forced by the absolute criteria. ARB_OK; ARB_E_ARGUMENT
+ * with err (may be NULL) for an unknown player, a round after the next or
+ * past the last, a system that is not the Dutch one, and for misuse (t or
+ * fn NULL, round outside 0..ARB_TRF_ROUNDS_MAX); ARB_E_PAIRING when the
+ * round has no pairing; ARB_E_IO when fn returns nonzero; ARB_E_NOMEM.
+ */
+ARB_API arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
+				       arb_write_fn fn, void *ctx, arb_error *err);
+
+/*
  * Checks p against t, whoever made it (arbiter, an engine, a director by
  * hand), and returns the number of problems found: every player paired or
  * given a bye exactly once; no rematch (C.04.1 b; a double round robin's

@@ -463,20 +463,25 @@ static int above(const dplayer *x, const dplayer *y)
 	return x->rank < y->rank;
 }
 
-/* E.1-E.4: the colour p gets against q when the preferences decide, else 0. */
-static char neutral_colour(const dplayer *p, const dplayer *q)
+/* E.1-E.4: the colour p gets against q when the preferences decide, else 0;
+ * the rule that decided into *why. */
+static char neutral_colour(const dplayer *p, const dplayer *q, const char **why)
 {
+	*why = "E.1: both colour preferences granted";
 	if (prefs_compatible(p->pref, q->pref))
 		return p->pref ? p->pref : q->pref ? invert(q->pref) : 0;
+	*why = "E.2: the stronger preference (absolute, the wider colour difference)";
 	if (abs_pref(p) && (p->imbalance > q->imbalance || !abs_pref(q)))
 		return p->pref;
 	if (abs_pref(q) && (q->imbalance > p->imbalance || !abs_pref(p)))
 		return invert(q->pref);
+	*why = "E.2: the stronger preference (strong against mild)";
 	if (p->strong && !q->strong)
 		return p->pref;
 	if (q->strong && !p->strong)
 		return invert(q->pref);
 	/* E.3: alternate from the latest round in which they had different colours */
+	*why = "E.3: colours alternated from the latest round they had different ones";
 	{
 		int i = p->ncolours - 1, j = q->ncolours - 1;
 
@@ -490,20 +495,25 @@ static char neutral_colour(const dplayer *p, const dplayer *q)
 	return 0;
 }
 
-/* The colour p gets against q (E.1-E.5). */
-static char colour(const dutch *d, const dplayer *p, const dplayer *q)
+char arbI_dutch_colour(const dutch *d, const dplayer *p, const dplayer *q, const char **why)
 {
-	char c = neutral_colour(p, q), first = d->info.first_color == 'b' ? 'b' : 'w';
+	const char *dummy;
+	char c, first = d->info.first_color == 'b' ? 'b' : 'w';
 
+	if (!why)
+		why = &dummy;
+	c = neutral_colour(p, q, why);
 	if (c)
 		return c;
 	if (!p->pref) {
 		/* E.5: the higher ranked player's pairing number decides */
+		*why = "E.5: the higher ranked player's pairing number and the initial colour";
 		if (above(q, p))
 			return q->rank & 1 ? first : invert(first);
 		return p->rank & 1 ? invert(first) : first;
 	}
 	/* E.4: the higher ranked player's preference */
+	*why = "E.4: the higher ranked player's preference";
 	return above(q, p) ? invert(q->pref) : p->pref;
 }
 
@@ -1093,7 +1103,7 @@ done:
 	return st;
 }
 
-static void dutch_free(dutch *d)
+void arbI_dutch_free(dutch *d)
 {
 	if (d->pl)
 		for (int i = 0; i < d->n; i++)
@@ -1109,6 +1119,12 @@ static void dutch_free(dutch *d)
 
 arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition edition,
 			   arb_pairing **out, arb_error *err)
+{
+	return arbI_dutch_run(t, r, edition, 0, 0, NULL, out, err);
+}
+
+arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edition, int ban,
+			  int ban_with, dutch *keep, arb_pairing **out, arb_error *err)
 {
 	dutch d;
 	arb_status st;
@@ -1132,6 +1148,20 @@ arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition ed
 		st = layout(&d);
 	if (st != ARB_OK)
 		goto nomem;
+	/* an alternative asked for: the pair {ban, ban_with} not allowed, or
+	 * (ban_with 0) the bye not for ban */
+	if (ban > 0 && ban <= d.maxid && d.vid[ban] >= 0) {
+		int a = d.vid[ban];
+
+		if (ban_with == 0)
+			d.pl[a].bye_ok = 0;
+		else if (ban_with <= d.maxid && d.vid[ban_with] >= 0) {
+			int b = d.vid[ban_with];
+
+			d.met[(size_t)a * (size_t)d.n + (size_t)b] = 1;
+			d.met[(size_t)b * (size_t)d.n + (size_t)a] = 1;
+		}
+	}
 	{
 		int win = d.info.points.win > d.info.points.draw ? d.info.points.win :
 								   d.info.points.draw;
@@ -1193,7 +1223,7 @@ arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition ed
 			{
 				const dplayer *a = &d.pl[v], *b = &d.pl[u];
 				const dplayer *lo = a->id < b->id ? a : b, *hi = lo == a ? b : a;
-				char c = colour(&d, lo, hi);
+				char c = arbI_dutch_colour(&d, lo, hi, NULL);
 
 				/* bbp decides from the player of the smaller id */
 				bd[nb].white = c == 'w' ? lo->id : hi->id;
@@ -1228,6 +1258,11 @@ out:
 	arb_pairing_free(p);
 	free(pair_of);
 	free(taken);
-	dutch_free(&d);
+	if (keep && st == ARB_OK) {
+		*keep = d;
+		keep->err = NULL;
+		memset(&d, 0, sizeof d);
+	}
+	arbI_dutch_free(&d);
 	return st;
 }

@@ -2,9 +2,9 @@
  * dutch.h -- what the two editions of the Dutch system share (internal to
  * the pairing layer): the players of a round as the criteria see them, the
  * round's state, the wide-weight helpers and the matching calls. dutch.c
- * makes the state (players, meetings, score groups), pairs the revised
- * rules' brackets and writes the pairing (colours, board order);
- * dutch2017.c pairs the brackets of the 2017 rules on the same state.
+ * makes the state (players, meetings, score groups), pairs the brackets of
+ * either edition and writes the pairing (colours, board order); explain.c
+ * answers why a player got his pairing, on the same state.
  */
 #ifndef ARBITER_DUTCH_H
 #define ARBITER_DUTCH_H
@@ -170,6 +170,18 @@ void arbI_dutch_finalize(dutch *d, int a, int b);
 /* dutch.c: d->mate pairs everyone but at most one player, who may take the
  * bye. */
 int arbI_dutch_complete(const dutch *d);
+
+/* dutch.c: arbI_dutch_pair with an alternative forced: the pair {ban,
+ * ban_with} not allowed (ban_with 0: the bye not for player ban; ban 0:
+ * nothing), and with keep non-NULL the round's state kept there on success
+ * (free it with arbI_dutch_free). */
+arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edition, int ban,
+			  int ban_with, dutch *keep, arb_pairing **out, arb_error *err);
+/* dutch.c: frees what the state holds (not d). */
+void arbI_dutch_free(dutch *d);
+/* dutch.c: the colour p gets against q (E.1-E.5), the rule that decided
+ * into *why (may be NULL; a static string). */
+char arbI_dutch_colour(const dutch *d, const dplayer *p, const dplayer *q, const char **why);
 
 /* The 2017 rules (ARBI_DUTCH_2017) differ in dutch.c by edition: the
  * floats and the bye's eligibility, no C9, no criterion lowering the bye's

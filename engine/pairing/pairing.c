@@ -166,6 +166,34 @@ static int max_id(const arb_tournament *t)
 	return top;
 }
 
+arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
+			       arb_write_fn fn, void *ctx, arb_error *err)
+{
+	arb_tournament_info info;
+	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
+	arb_tournament_get_info(t, &info);
+	int r = round_of(t, round);
+	if (r < 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "round %d: the tournament has %d rounds paired, so the "
+				       "next is %d",
+				       round, arb_tournament_rounds_played(t),
+				       arb_tournament_rounds_played(t) + 1);
+	if (robin_cycles(info.system) ||
+	    !(strncmp(info.system, "FIDE_DUTCH", 10) == 0 || !info.system[0]))
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "explain: the system %s is not a Swiss by the Dutch "
+				       "system (a round robin's boards are its table's)",
+				       info.system);
+	if (info.rounds > 0 && r > info.rounds)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "round %d: the event has %d rounds (record 142/XXR)", r,
+				       info.rounds);
+	return arbI_dutch_explain(t, r,
+				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
+				  id, fn, ctx, err);
+}
+
 arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flags,
 			       arb_pairing **out, arb_error *err)
 {

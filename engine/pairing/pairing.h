@@ -52,4 +52,15 @@ typedef enum arbI_dutch_edition {
 arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition edition,
 			   arb_pairing **out, arb_error *err);
 
+/*
+ * explain.c: why player id got his board or bye in round r (the Dutch
+ * system of `edition`), as text lines to fn: the players as the criteria
+ * see them, the colour rule, the best pairing without that board or bye,
+ * and the first criterion on which it is worse. ARB_OK; ARB_E_ARGUMENT for
+ * an unknown player; ARB_E_PAIRING as arbI_dutch_pair; ARB_E_IO when fn
+ * fails; ARB_E_NOMEM. The caller has checked t, r and fn.
+ */
+arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition edition, int id,
+			      arb_write_fn fn, void *ctx, arb_error *err);
+
 #endif /* ARBITER_PAIRING_H */

@@ -108,6 +108,38 @@ if cmp -s "$ed.pairs" "$ed.2017.pairs"; then
 else
 	pass "case-304 round 3: the editions pair it differently"
 fi
+# --explain: why a player got his board or bye
+run tournament pair "$ed.trf" --explain 9
+if [ "$rc" = 0 ] && grep -q "^board: 9 - 1 (White 9: E.1" "$TMP/out" &&
+	grep -q "^without this board, the best pairing changes: 5 - 1, 4 - 9" "$TMP/out" &&
+	grep -q "^it is worse at C12: players who do not get their colour preference: 2 against 0" "$TMP/out"; then
+	pass "pair --explain 9: the board, its colour rule, the alternative and C12"
+else
+	fail "pair --explain 9 (exit $rc)"
+fi
+run tournament pair "$ed.trf" --explain 7
+if [ "$rc" = 0 ] && grep -q "^the pairing-allocated bye" "$TMP/out" &&
+	grep -q "^it is worse at C4 with C8: the score of the bye's assignee, lowered first: 0.5 against 0.0" "$TMP/out"; then
+	pass "pair --explain 7: the bye, kept lowest by the revised rules"
+else
+	fail "pair --explain 7 (exit $rc)"
+fi
+run tournament pair "$ed.trf" --explain 7 --edition 2017
+if [ "$rc" = 0 ] && grep -q "(2017 Dutch rules)" "$TMP/out" && grep -q "^board: 7 - 5" "$TMP/out"; then
+	pass "pair --explain 7 --edition 2017: a board under the 2017 rules"
+else
+	fail "pair --explain 7 --edition 2017 (exit $rc)"
+fi
+run tournament pair "$ed.trf" --explain all
+n=$(grep -c "^round 3 " "$TMP/out")
+if [ "$rc" = 0 ] && [ "$n" = 9 ]; then
+	pass "pair --explain all: each of the 9 players"
+else
+	fail "pair --explain all: $n players explained (exit $rc)"
+fi
+expect "pair --explain: an unknown player" 1 "no player 99" tournament pair "$ed.trf" --explain 99
+expect "pair --explain: not a number" 2 "takes player numbers" tournament pair "$ed.trf" --explain 7,x
+expect "pair --explain: not with --apply" 2 "not with --apply" tournament pair "$ed.trf" --explain 7 --apply
 expect "pair: an edition that is not 2017 or 2026" 2 "is 2017 or 2026, not '2018'" tournament pair "$TMP/swiss.trf" --edition 2018
 expect "pair: --edition without a value" 2 "edition" tournament pair "$TMP/swiss.trf" --edition
 expect "pair: bad round" 2 "--round" tournament pair "$TMP/swiss.trf" --round zero
@@ -144,6 +176,7 @@ for name in "Adams, Ann" "Brown, Bob" "Clark, Cy" "Dunn, Di" "Eyre, Ed" "Fox, Fa
 	i=$((i + 1))
 done
 expect "add-player: bad rating" 2 "--rating" tournament add-player "$rr" --name X --rating 12345
+expect "pair --explain: a round robin's boards are its table's" 1 "not a Swiss" tournament pair "$rr" --explain 1
 for r in 1 2 3 4 5 6 7 8 9; do
 	run tournament pair "$rr" --apply --boards
 	if [ "$rc" = 0 ] && [ "$(wc -l <"$TMP/out")" -eq 5 ]; then

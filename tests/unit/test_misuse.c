@@ -292,6 +292,13 @@ static void teardown(void)
 	  arb_tournament_pair(fx.tour, -1, 0, &fx.pair_out, NULL) == E_ARG && fx.pair_out == NULL) \
 	X(pair_round_max, "arb_tournament_pair",                                                   \
 	  arb_tournament_pair(fx.tour, ARB_TRF_ROUNDS_MAX + 1, 0, &fx.pair_out, NULL) == E_ARG)    \
+	X(explain_t, "arb_pairing_explain",                                                        \
+	  arb_pairing_explain(NULL, 0, 0, 1, discard, NULL, &fx.err) == E_ARG &&                   \
+		  fx.err.code == E_ARG)                                                            \
+	X(explain_fn, "arb_pairing_explain",                                                       \
+	  arb_pairing_explain(fx.tour, 0, 0, 1, NULL, NULL, NULL) == E_ARG)                        \
+	X(explain_round, "arb_pairing_explain",                                                    \
+	  arb_pairing_explain(fx.tour, -1, 0, 1, discard, NULL, NULL) == E_ARG)                    \
 	X(engine_t, "arb_pairing_from_engine",                                                     \
 	  arb_pairing_from_engine(NULL, 0, PAIRS, 6, &fx.pair_out, &fx.err) == E_ARG &&            \
 		  fx.err.code == E_ARG)                                                            \

@@ -68,6 +68,15 @@ static int to_buf(void *ctx, const char *s, size_t n)
 	return 0;
 }
 
+/* A writer that always fails. */
+static int fail_write(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	(void)s;
+	(void)n;
+	return -1;
+}
+
 /* What round r of t says was played, in the .pairs form (boards in the
  * order of the pairing, which a file does not keep: compared as sets). */
 static int played_matches(const arb_tournament *t, int r, const arb_pairing *p, char *why, size_t n)
@@ -517,6 +526,22 @@ START_TEST(swiss_absent_last_player)
 		ck_assert_int_eq(arb_pairing_boards(p), (late - 1) / 2);
 		ck_assert_int_eq(arb_pairing_check(t, p, NULL, 0), 0);
 		arb_pairing_free(p);
+		/* --explain: the absent player is not a player of the pairing; a
+		 * paired one gets his board; a failing writer is ARB_E_IO */
+		static buf b;
+		b.len = 0;
+		ck_assert_int_eq(arb_pairing_explain(t, 1, 0, late, to_buf, &b, &err), ARB_OK);
+		ck_assert(strstr(b.text, "not a player of the pairing") != NULL);
+		b.len = 0;
+		ck_assert_int_eq(arb_pairing_explain(t, 1, 0, 1, to_buf, &b, &err), ARB_OK);
+		ck_assert(strstr(b.text, "round 1 (revised, 2026 Dutch rules), player 1:") != NULL);
+		ck_assert(strstr(b.text, "\nboard: ") != NULL);
+		ck_assert(strstr(b.text, "\nwithout this board") != NULL);
+		ck_assert_int_eq(arb_pairing_explain(t, 1, 0, 1, fail_write, NULL, &err), ARB_E_IO);
+		ck_assert_int_eq(arb_pairing_explain(t, 1, 0, 42, to_buf, &b, &err),
+				 ARB_E_ARGUMENT);
+		ck_assert(strstr(err.message, "no player 42") != NULL);
+		ck_assert_int_eq(arb_pairing_explain(t, 3, 0, 1, to_buf, &b, &err), ARB_E_ARGUMENT);
 		arb_tournament_free(t);
 	}
 }
