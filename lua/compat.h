@@ -59,6 +59,9 @@
 /* Turns the JIT compiler off for a state (a no-op without one). */
 #define arb_lua_jit_off(L) ((void)(L))
 
+/* The largest integer lua_pushinteger keeps exactly. */
+#define ARB_LUA_MAXINTEGER LUA_MAXINTEGER
+
 /* [-1, +0, -] The value on the top becomes the one user value of the full
  * userdata at i (made with lua_newuserdatauv(L, size, 1)). */
 #define arb_lua_setuservalue(L, i) ((void)lua_setiuservalue((L), (i), 1))
@@ -106,6 +109,9 @@ static inline int arb_lua_cpcall(lua_State *L, lua_CFunction f, void *ud)
 /* No limit on nested C calls: a script recursing through string.gsub's
  * callback overflows the C stack (the sandbox checks, see check_c_stack). */
 #define ARB_LUA_LIMITS_C_STACK 0
+
+/* lua_pushinteger stores a double: integers are exact up to 2^53. */
+#define ARB_LUA_MAXINTEGER (((lua_Integer)1) << 53)
 
 /* The count hook fires in the interpreter only, never in compiled traces. */
 #define arb_lua_jit_off(L) ((void)luaJIT_setmode((L), 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF))

@@ -187,12 +187,11 @@ static int m_stages(lua_State *L)
 static int m_schedule(lua_State *L)
 {
 	const arb_match_schedule *s = arb_match_schedule_of(tomatch(L, 1));
-	luaL_Buffer b;
 	size_t n = arb_match_schedule_format(s, 0, NULL, 0);
-	char *p = luaL_buffinitsize(L, &b, n + 1);
+	char *p = lua_newuserdatauv(L, n + 1, 0); /* scratch, collected */
 
 	arb_match_schedule_format(s, 0, p, n + 1);
-	luaL_pushresultsize(&b, n);
+	lua_pushlstring(L, p, n);
 	return 1;
 }
 

@@ -1095,7 +1095,7 @@ static int t_chess960(lua_State *L)
 		return 1;
 	}
 	lua_createtable(L, 0, 3);
-	if (c.seed <= (uint64_t)LUA_MAXINTEGER) {
+	if (c.seed <= (uint64_t)ARB_LUA_MAXINTEGER) {
 		lua_pushinteger(L, (lua_Integer)c.seed);
 	} else {
 		char seed[24];
