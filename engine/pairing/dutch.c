@@ -298,6 +298,22 @@ static int bye_candidate(const dutch *d, int v, int bye_score)
 	return d->pl[v].bye_ok && score_acc(&d->pl[v]) <= bye_score;
 }
 
+/* 2017: the shift of score difference x's field in the C6 region. */
+static int psd_shift(const dutch *d, int x)
+{
+	int lo = 0, hi = d->npsd - 1;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (d->psd_vals[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo * d->psdb;
+}
+
 /* The C9 rank of the games played (0 for an unknown count). */
 static uint64_t c9_rank(const dutch *d, int played)
 {
@@ -325,9 +341,24 @@ static void edge_weight(const dutch *d, int h, int l, int in_cur, int in_next, a
 	/* C5, C6: the pairs and scores of the current bracket */
 	w_shl(w, d->sgsb);
 	w_add(w, (uint64_t)in_cur);
-	w_shl(w, d->sgs);
-	if (in_cur)
-		w_or_pow2(w, d->group[h]);
+	if (d->edition == ARBI_DUTCH_2017) {
+		/* C6 (2017): the PSD, least first from its highest difference:
+		 * the pair's SD in, the two players' downfloater SDs out */
+		w_shl(w, d->npsd * d->psdb);
+		if (in_cur) {
+			arbI_weight sd;
+
+			w_add_pow2(w, psd_shift(d, sh - d->bracket_lo + 10));
+			w_add_pow2(w, psd_shift(d, sl - d->bracket_lo + 10));
+			w_zero(&sd);
+			w_or_pow2(&sd, psd_shift(d, sh > sl ? sh - sl : sl - sh));
+			arbI_weight_sub(w, w, &sd);
+		}
+	} else {
+		w_shl(w, d->sgs);
+		if (in_cur)
+			w_or_pow2(w, d->group[h]);
+	}
 	/* C7: the next bracket */
 	w_shl(w, d->sgsb);
 	w_add(w, (uint64_t)in_next);
@@ -405,7 +436,8 @@ static void edge_weight(const dutch *d, int h, int l, int in_cur, int in_next, a
 /* The width of edge_weight's layout in bits. */
 static int layout_bits(const dutch *d)
 {
-	int b = 2 + d->sgsb + d->sgs + d->sgsb + d->sgs + 2 * d->sgsb + 4 * d->sgsb;
+	int c6 = d->edition == ARBI_DUTCH_2017 ? d->npsd * d->psdb : d->sgs;
+	int b = 2 + d->sgsb + c6 + d->sgsb + d->sgs + 2 * d->sgsb + 4 * d->sgsb;
 
 	for (int k = 1; k <= 2; k++)
 		if (d->history >= k)
@@ -567,6 +599,41 @@ static arb_status layout(dutch *d)
 	}
 	d->sgs = shift;
 	d->sgsb = bits_for(biggest);
+	if (d->edition == ARBI_DUTCH_2017) {
+		/* the differences between two scores, and a score's over one
+		 * point below another (a downfloater's SD, A.8) */
+		int *sc = malloc(sizeof *sc * (size_t)(d->n ? d->n : 1)), ns = 0, i, j, k;
+
+		if (!sc)
+			return ARB_E_NOMEM;
+		for (v = 0; v < d->n; v++)
+			if (!ns || sc[ns - 1] != score_acc(&d->pl[v]))
+				sc[ns++] = score_acc(&d->pl[v]);
+		d->psd_vals = malloc(sizeof *d->psd_vals * ((size_t)ns * (size_t)ns * 2 + 1));
+		if (!d->psd_vals) {
+			free(sc);
+			return ARB_E_NOMEM;
+		}
+		d->npsd = 0;
+		for (i = 0; i < ns; i++)
+			for (j = i; j < ns; j++) {
+				d->psd_vals[d->npsd++] = sc[i] - sc[j];
+				d->psd_vals[d->npsd++] = sc[i] - sc[j] + 10;
+			}
+		free(sc);
+		/* sort, unique (insertion: the list is short) */
+		for (i = 1; i < d->npsd; i++)
+			for (j = i; j > 0 && d->psd_vals[j - 1] > d->psd_vals[j]; j--) {
+				k = d->psd_vals[j];
+				d->psd_vals[j] = d->psd_vals[j - 1];
+				d->psd_vals[j - 1] = k;
+			}
+		for (i = j = 0; i < d->npsd; i++)
+			if (!j || d->psd_vals[j - 1] != d->psd_vals[i])
+				d->psd_vals[j++] = d->psd_vals[i];
+		d->npsd = j;
+		d->psdb = bits_for(d->n) + 1; /* |a field's total| <= n */
+	}
 	return ARB_OK;
 }
 
@@ -796,6 +863,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 				for (v = next_it; v < n; v++)
 					arbI_graph_remove_edge(d->g, cur[i], v);
 		}
+		d->bracket_lo = score_acc(&d->pl[cur[len - 1]]);
 		/* the bracket's weights: rows from the residents on */
 		free(base.w);
 		base.n = len;
@@ -1114,6 +1182,7 @@ void arbI_dutch_free(dutch *d)
 	free(d->group);
 	free(d->mate);
 	free(d->ranks);
+	free(d->psd_vals);
 	arbI_graph_free(d->g);
 }
 

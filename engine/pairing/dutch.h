@@ -60,6 +60,11 @@ typedef struct dutch {
 	int *ranks;     /* played games -> C9 rank (index by games played) */
 	int nomem;
 	int completion; /* C4 in the weights (2017: in the last bracket and the PPB only) */
+	/* 2017: the pairing score difference (A.8) of C6, a field per value */
+	int *psd_vals; /* the score differences that can occur, ascending */
+	int npsd;
+	int psdb;       /* bits of one value's field */
+	int bracket_lo; /* the lowest score of the bracket's players (look-ahead included) */
 	arb_error *err;
 } dutch;
 

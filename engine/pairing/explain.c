@@ -227,11 +227,10 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 		}
 	}
 	{
-		static const char *what[4] = {
-			"players who float down as in the previous round",
-			"players who float up as in the previous round",
-			"players who float down as two rounds before",
-			"players who float up as two rounds before"};
+		static const char *what[4] = {"players who float down as in the previous round",
+					      "players who float up as in the previous round",
+					      "players who float down as two rounds before",
+					      "players who float up as two rounds before"};
 		int first = old ? 12 : 14;
 
 		for (int k = 0; k < 4; k++) {
@@ -270,8 +269,9 @@ static void describe(out *o, const dutch *d, const dplayer *p)
 		snprintf(abuf, sizeof abuf, " (%s as paired)", pts(score_acc(p), acc, sizeof acc));
 	else
 		abuf[0] = 0;
-	say(o, "  player %d: %s points%s, pairing rank %d, games played %d, colour "
-	       "preference %s, floats: %s; %s the pairing-allocated bye%s",
+	say(o,
+	    "  player %d: %s points%s, pairing rank %d, games played %d, colour "
+	    "preference %s, floats: %s; %s the pairing-allocated bye%s",
 	    p->id, pts(p->score, sbuf, sizeof sbuf), abuf, p->rank + 1, p->played, pref,
 	    fl[0] ? fl : "none", p->bye_ok ? "may take" : "may not take",
 	    topscorer(d, p) ? "; a topscorer (A.7)" : "");
@@ -326,8 +326,9 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		arb_pairing_free(p);
 		if (i < 0)
 			return arbI_err_report(err, ARB_E_ARGUMENT, 0, "no player %d", id);
-		say(&o, "round %d, player %d: not a player of the pairing (a bye or absence "
-			"known for the round, or withdrawn from it)",
+		say(&o,
+		    "round %d, player %d: not a player of the pairing (a bye or absence "
+		    "known for the round, or withdrawn from it)",
 		    r, id);
 		return o.failed ? arbI_err_report(err, ARB_E_IO, 0, "write failed") : ARB_OK;
 	}
@@ -363,7 +364,8 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 			const dplayer *up = score_acc(a) < score_acc(b) ? a : b;
 			const dplayer *down = up == a ? b : a;
 
-			say(&o, "  %d floats down from score %s to meet %d (score %s), who floats up",
+			say(&o,
+			    "  %d floats down from score %s to meet %d (score %s), who floats up",
 			    down->id, pts(score_acc(down), s1, sizeof s1), up->id,
 			    pts(score_acc(up), s2, sizeof s2));
 		} else {
@@ -391,8 +393,8 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		int n2 = measure(&d, amate, awhite, groups, ngroups, m2), k;
 
 		changed(&d, mate, amate, awhite, buf, sizeof buf);
-		say(&o, "without %s, the best pairing changes: %s", opp >= 0 ? "this board" : "this bye",
-		    buf[0] ? buf : "(nothing)");
+		say(&o, "without %s, the best pairing changes: %s",
+		    opp >= 0 ? "this board" : "this bye", buf[0] ? buf : "(nothing)");
 		for (k = 0; k < n1 && k < n2; k++)
 			if (m1[k].value != m2[k].value)
 				break;
@@ -410,9 +412,10 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		if (k < n1 && k < n2 && m2[k].value > m1[k].value)
 			say(&o, "it is worse at %s: %s against %s", m2[k].name, v2, v1);
 		else if (k < n1 && k < n2)
-			say(&o, "it is better at %s (%s against %s) but worse in an earlier "
-				"bracket's choice: the brackets are paired from the top, each "
-				"optimal in turn (C.04.3 B)",
+			say(&o,
+			    "it is better at %s (%s against %s) but worse in an earlier "
+			    "bracket's choice: the brackets are paired from the top, each "
+			    "optimal in turn (C.04.3 B)",
 			    m2[k].name, v2, v1);
 		else
 			say(&o, "the criteria C5-C21 rate both the same: the bracket's order "

@@ -197,10 +197,15 @@ def main():
     known, known_seen = set(), set()
     if a.known_differences:
         with open(a.known_differences, encoding="utf-8") as f:
-            for line in f:
+            for no, line in enumerate(f, 1):
                 fields = line.split("#")[0].split()
-                if len(fields) >= 2:
-                    known.add((fields[0], int(fields[1])))
+                if not fields:
+                    continue
+                if len(fields) != 2 or not fields[1].isdigit():
+                    sys.stderr.write("swiss_reference.py: %s:%d: expected 'case-NNN K'\n"
+                                     % (a.known_differences, no))
+                    return 2
+                known.add((fields[0], int(fields[1])))
     rows = regular + disagree + nopair
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         results = list(pool.map(lambda row: run_round(cmd, row, a.edition, a.timeout), rows))
