@@ -166,29 +166,53 @@ static int max_id(const arb_tournament *t)
 	return top;
 }
 
-arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
-			       arb_write_fn fn, void *ctx, arb_error *err)
+/* The round `round` asks for (round_of), into *r, and the tournament's
+ * data into *info; ARB_E_ARGUMENT with err for one after the next. */
+static arb_status round_asked(const arb_tournament *t, int round, arb_tournament_info *info, int *r,
+			      arb_error *err)
 {
-	arb_tournament_info info;
-	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
-	arb_tournament_get_info(t, &info);
-	int r = round_of(t, round);
-	if (r < 0)
+	arb_tournament_get_info(t, info);
+	*r = round_of(t, round);
+	if (*r < 0)
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 				       "round %d: the tournament has %d rounds paired, so the "
 				       "next is %d",
 				       round, arb_tournament_rounds_played(t),
 				       arb_tournament_rounds_played(t) + 1);
-	if (robin_cycles(info.system) ||
-	    !(strncmp(info.system, "FIDE_DUTCH", 10) == 0 || !info.system[0]))
+	return ARB_OK;
+}
+
+/* A Swiss by the Dutch system, FIDE's rated system; also a file that names
+ * no system (a TRF-16 file without 092's text). */
+static int dutch_system(const arb_tournament_info *info)
+{
+	return !robin_cycles(info->system) &&
+	       (strncmp(info->system, "FIDE_DUTCH", 10) == 0 || !info->system[0]);
+}
+
+/* Round r past record 142's rounds: ARB_E_ARGUMENT with err. */
+static arb_status past_last(const arb_tournament_info *info, int r, arb_error *err)
+{
+	return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+			       "round %d: the event has %d rounds (record 142/XXR)", r,
+			       info->rounds);
+}
+
+arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
+			       arb_write_fn fn, void *ctx, arb_error *err)
+{
+	arb_tournament_info info;
+	int r;
+	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
+	if (round_asked(t, round, &info, &r, err) != ARB_OK)
+		return ARB_E_ARGUMENT;
+	if (!dutch_system(&info))
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 				       "explain: the system %s is not a Swiss by the Dutch "
 				       "system (a round robin's boards are its table's)",
 				       info.system);
 	if (info.rounds > 0 && r > info.rounds)
-		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
-				       "round %d: the event has %d rounds (record 142/XXR)", r,
-				       info.rounds);
+		return past_last(&info, r, err);
 	return arbI_dutch_explain(t, r,
 				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
 				  id, fn, ctx, err);
@@ -198,25 +222,16 @@ arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flag
 			       arb_pairing **out, arb_error *err)
 {
 	arb_tournament_info info;
+	int r;
 	if (out)
 		*out = NULL;
 	arbI_api_check_err(t && out && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
-	arb_tournament_get_info(t, &info);
-	int r = round_of(t, round);
-	if (r < 0)
-		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
-				       "round %d: the tournament has %d rounds paired, so the "
-				       "next is %d",
-				       round, arb_tournament_rounds_played(t),
-				       arb_tournament_rounds_played(t) + 1);
+	if (round_asked(t, round, &info, &r, err) != ARB_OK)
+		return ARB_E_ARGUMENT;
 	int cycles = robin_cycles(info.system);
-	/* a Swiss by the Dutch system, FIDE's rated system; also a file
-	 * that names no system (a TRF-16 file without 092's text) */
-	if (!cycles && (strncmp(info.system, "FIDE_DUTCH", 10) == 0 || !info.system[0])) {
+	if (dutch_system(&info)) {
 		if (info.rounds > 0 && r > info.rounds)
-			return arbI_err_report(err, ARB_E_ARGUMENT, 0,
-					       "round %d: the event has %d rounds (record 142/XXR)",
-					       r, info.rounds);
+			return past_last(&info, r, err);
 		return arbI_dutch_pair(
 			t, r, flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026, out,
 			err);
