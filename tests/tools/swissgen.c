@@ -313,9 +313,18 @@ static void schedule(tourn *t)
 		starters++;
 	if (t->feature[F_PROHIBIT] && starters >= 8) {
 		t->groups = 1 + below(3);
-		int used[MAX_PLAYERS + 1] = {0};
+		int used[MAX_PLAYERS + 1] = {0}, left = starters;
 		for (int g = 0; g < t->groups; g++) {
+			/* no more groups than the starters fill (8 starters could be
+			 * asked for 12: the draw below never ended) */
+			if (left < 2) {
+				t->groups = g;
+				break;
+			}
 			t->group_len[g] = 2 + below(3);
+			if (t->group_len[g] > left)
+				t->group_len[g] = left;
+			left -= t->group_len[g];
 			for (int k = 0; k < t->group_len[g]; k++) {
 				int id;
 				do
