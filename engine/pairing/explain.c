@@ -74,8 +74,8 @@ static void mates_of(const dutch *d, const arb_pairing *p, int *mate, char *whit
 		int w, k;
 
 		arb_pairing_board(p, b, &bd);
-		w = bd.white <= d->maxid ? d->vid[bd.white] : -1;
-		k = bd.black <= d->maxid ? d->vid[bd.black] : -1;
+		w = bd.white >= 1 && bd.white <= d->maxid ? d->vid[bd.white] : -1;
+		k = bd.black >= 1 && bd.black <= d->maxid ? d->vid[bd.black] : -1;
 		if (w < 0 || k < 0)
 			continue;
 		mate[w] = k;
@@ -87,7 +87,7 @@ static void mates_of(const dutch *d, const arb_pairing *p, int *mate, char *whit
 		char code;
 
 		arb_pairing_bye(p, i, &id, &code);
-		if (code == 'U' && id <= d->maxid && d->vid[id] >= 0)
+		if (code == 'U' && id >= 1 && id <= d->maxid && d->vid[id] >= 0)
 			mate[d->vid[id]] = -1;
 	}
 }
