@@ -15,7 +15,6 @@
  * unknown player, a profile or regulation that does not load), every write
  * goes through a temporary file renamed over FILE, and says what changed.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,20 +46,6 @@ void cli_tournament_entries_usage(FILE *out)
 	      "              `compare` use it), each loaded first; --rounds R the rounds\n"
 	      "              scheduled (record 142)\n",
 	      out);
-}
-
-static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
-{
-	char *end;
-	long v;
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (errno || end == text || *end || v < lo || v > hi) {
-		cli_error(CMD, "%s: '%s' is not a number from %d to %d", opt, text, lo, hi);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
 }
 
 /* Loads FILE for a change: NULL after a message when it cannot be read or
@@ -164,21 +149,23 @@ int cli_tournament_withdraw(int argc, char **argv)
 			break;
 		}
 		if ((got = cli_option_value(&it, CMD, "--player", &value)) != 0)
-			rc = got < 0 || parse_int("--player", value, 1, 9999, &id) ? CLI_USAGE :
-										     CLI_OK;
+			rc = got < 0 || cli_tournament_parse_int("--player", value, 1, 9999, &id) ?
+				     CLI_USAGE :
+				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--from-round", &value)) != 0) {
-			rc = got < 0 || parse_int("--from-round", value, 1, ARB_TRF_ROUNDS_MAX,
-						  &from) ?
+			rc = got < 0 || cli_tournament_parse_int("--from-round", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &from) ?
 				     CLI_USAGE :
 				     CLI_OK;
 			ranged = 1;
 		} else if ((got = cli_option_value(&it, CMD, "--to-round", &value)) != 0)
-			rc = got < 0 || parse_int("--to-round", value, 1, ARB_TRF_ROUNDS_MAX, &to) ?
+			rc = got < 0 || cli_tournament_parse_int("--to-round", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &to) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--permanent-from", &value)) != 0) {
-			rc = got < 0 || parse_int("--permanent-from", value, 1, ARB_TRF_ROUNDS_MAX,
-						  &from) ?
+			rc = got < 0 || cli_tournament_parse_int("--permanent-from", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &from) ?
 				     CLI_USAGE :
 				     CLI_OK;
 			permanent++;
@@ -335,7 +322,7 @@ int cli_tournament_prohibit(int argc, char **argv)
 		rc = CLI_USAGE;
 	}
 	for (int k = 1; rc == CLI_OK && k < it.noperands; k++)
-		if (parse_int("prohibit", operand[k], 1, 9999, &ids[nids++]))
+		if (cli_tournament_parse_int("prohibit", operand[k], 1, 9999, &ids[nids++]))
 			rc = CLI_USAGE;
 	arb_tournament *t = rc == CLI_OK ? load_for_change(operand[0], &rc) : NULL;
 	arb_tournament_info in;
@@ -410,8 +397,8 @@ int cli_tournament_set(int argc, char **argv)
 		    (got = cli_option_value(&it, CMD, "--regulations", &regs)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--rounds", &value)) != 0)
-			rc = got < 0 || parse_int("--rounds", value, 1, ARB_TRF_ROUNDS_MAX,
-						  &rounds) ?
+			rc = got < 0 || cli_tournament_parse_int("--rounds", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &rounds) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else {

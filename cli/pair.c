@@ -94,20 +94,6 @@ void cli_tournament_pair_usage(FILE *out)
 
 /* ---- shared ----------------------------------------------------------------- */
 
-static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
-{
-	char *end;
-	long v;
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (errno || end == text || *end || v < lo || v > hi) {
-		cli_error(CMD, "%s: '%s' is not a number from %d to %d", opt, text, lo, hi);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
 static int to_stdout(void *ctx, const char *buf, size_t n)
 {
 	(void)ctx;
@@ -413,7 +399,8 @@ int cli_tournament_pair(int argc, char **argv)
 			break;
 		}
 		if ((got = cli_option_value(&it, CMD, "--round", &value)) != 0)
-			rc = got < 0 || parse_int("--round", value, 1, ARB_TRF_ROUNDS_MAX, &round) ?
+			rc = got < 0 || cli_tournament_parse_int("--round", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &round) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairing-engine", &engine)) != 0)
@@ -564,7 +551,8 @@ int cli_tournament_check(int argc, char **argv)
 			break;
 		}
 		if ((got = cli_option_value(&it, CMD, "--round", &value)) != 0)
-			rc = got < 0 || parse_int("--round", value, 1, ARB_TRF_ROUNDS_MAX, &round) ?
+			rc = got < 0 || cli_tournament_parse_int("--round", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &round) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairs", &pairs)) != 0)
@@ -757,7 +745,8 @@ int cli_tournament_result(int argc, char **argv)
 			break;
 		}
 		if ((got = cli_option_value(&it, CMD, "--round", &value)) != 0)
-			rc = got < 0 || parse_int("--round", value, 1, ARB_TRF_ROUNDS_MAX, &round) ?
+			rc = got < 0 || cli_tournament_parse_int("--round", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &round) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pgn", &pgn)) != 0)
@@ -962,8 +951,8 @@ int cli_tournament_new(int argc, char **argv)
 		else if (got)
 			continue;
 		else if ((got = cli_option_value(&it, CMD, "--rounds", &value)) != 0)
-			rc = got < 0 || parse_int("--rounds", value, 1, ARB_TRF_ROUNDS_MAX,
-						  &rounds) ?
+			rc = got < 0 || cli_tournament_parse_int("--rounds", value, 1,
+								 ARB_TRF_ROUNDS_MAX, &rounds) ?
 				     CLI_USAGE :
 				     CLI_OK;
 		else {
@@ -1075,7 +1064,7 @@ int cli_tournament_add_player(int argc, char **argv)
 			}
 			p.sex = value[0];
 		} else if (got == 0 && (got = cli_option_value(&it, CMD, "--rating", &value)) > 0) {
-			if (parse_int("--rating", value, 0, 9999, &p.rating))
+			if (cli_tournament_parse_int("--rating", value, 0, 9999, &p.rating))
 				rc = CLI_USAGE;
 		} else if (got == 0) {
 			cli_error(CMD,

@@ -134,6 +134,20 @@ fail:
 	return NULL;
 }
 
+int cli_tournament_parse_int(const char *opt, const char *text, int lo, int hi, int *out)
+{
+	char *end;
+	long v;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < lo || v > hi) {
+		cli_error(CMD, "%s: '%s' is not a number from %d to %d", opt, text, lo, hi);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
 /* Reads FILE and reports its problems. *bad: it had an error. NULL (after a
  * message) when it cannot be read at all. */
 arb_tournament *cli_tournament_load(const char *path, int *bad)

@@ -12,6 +12,10 @@
  * buffer (*len its length); NULL after a message "CMD: why". */
 char *cli_tournament_slurp(const char *cmd, const char *path, size_t *len);
 
+/* The option opt's value `text` as a whole number lo..hi into *out: 0, or
+ * -1 after a message "tournament: OPT: 'TEXT' is not a number from LO to HI". */
+int cli_tournament_parse_int(const char *opt, const char *text, int lo, int hi, int *out);
+
 /* Reads the TRF file `path` ("-": standard input), its problems written to
  * standard error; *bad: it had an error (a broken line). NULL after a
  * message when it cannot be read at all. */
