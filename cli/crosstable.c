@@ -24,7 +24,6 @@
 #include "standings.h"
 
 #define CMD "tournament crosstable"
-#define MAX_CODES 32
 
 void cli_crosstable_usage(FILE *out)
 {
@@ -188,33 +187,12 @@ int cli_crosstable(int argc, char **argv)
 		cli_crosstable_usage(stderr);
 		return CLI_USAGE;
 	}
-	char stored[256];
-	if (!regname) /* the event's (new/set --regulations), else fide2026 */
-		regname = cli_tournament_stored(file, "regulations", stored, sizeof stored);
-	if (!regname)
-		regname = "fide2026";
-	arb_error err;
 	arb_regulation reg;
-	arb_status rst = arb_regulation_load(regname, regpath, &reg, &err);
-	if (rst != ARB_OK) {
-		cli_error(CMD, "--regulations: %s", err.message);
-		return rst == ARB_E_NOMEM ? CLI_FAIL : CLI_USAGE;
-	}
-	arb_tiebreak tbs[MAX_CODES];
-	int ntbs = 0;
-	if (list && (ntbs = arb_tiebreak_parse_list(tbs, MAX_CODES, list, &err)) < 0) {
-		cli_error(CMD, "--tiebreaks, column %d: %s", err.column, err.message);
-		return CLI_USAGE;
-	}
-	arb_tournament *t = cli_report_load(CMD, file);
-	if (!t)
-		return CLI_FAIL;
+	arb_tournament *t = NULL;
 	arb_standings *s = NULL;
-	if (arb_standings_compute(t, &reg, list ? tbs : NULL, ntbs, &s, &err) != ARB_OK) {
-		cli_error(CMD, "%s: record 202: %s", file, err.message);
-		arb_tournament_free(t);
-		return CLI_FAIL;
-	}
+	int got = cli_standings_of(CMD, file, regname, regpath, list, &reg, &t, &s);
+	if (got != CLI_OK)
+		return got;
 	int *rows = cli_standings_rows(t, s);
 	int rc = rows ? CLI_OK : CLI_FAIL;
 	if (!rows)

@@ -141,35 +141,12 @@ int cli_standings(int argc, char **argv)
 		cli_standings_usage(stderr);
 		return CLI_USAGE;
 	}
-	char stored[256];
-	if (!regname) /* the event's (new/set --regulations), else fide2026 */
-		regname = cli_tournament_stored(file, "regulations", stored, sizeof stored);
-	if (!regname)
-		regname = "fide2026";
-	arb_error err;
 	arb_regulation reg;
-	/* a name from regulations/ (lua/datapath.h's path) or a script's path */
-	arb_status rst = arb_regulation_load(regname, regpath, &reg, &err);
-	if (rst != ARB_OK) {
-		cli_error(CMD, "--regulations: %s", err.message);
-		return rst == ARB_E_NOMEM ? CLI_FAIL : CLI_USAGE;
-	}
-	arb_tiebreak tbs[MAX_CODES];
-	int ntbs = 0;
-	if (list && (ntbs = arb_tiebreak_parse_list(tbs, MAX_CODES, list, &err)) < 0) {
-		cli_error(CMD, "--tiebreaks, column %d: %s", err.column, err.message);
-		return CLI_USAGE;
-	}
-	arb_tournament *t = cli_report_load(CMD, file);
-	if (!t)
-		return CLI_FAIL;
+	arb_tournament *t = NULL;
 	arb_standings *s = NULL;
-	arb_status st = arb_standings_compute(t, &reg, list ? tbs : NULL, ntbs, &s, &err);
-	if (st != ARB_OK) {
-		cli_error(CMD, "%s: record 202: %s", file, err.message);
-		arb_tournament_free(t);
-		return CLI_FAIL;
-	}
+	int got = cli_standings_of(CMD, file, regname, regpath, list, &reg, &t, &s);
+	if (got != CLI_OK)
+		return got;
 	int rc = html ? cli_report_html(CMD, html, t, s, &reg, 0) : CLI_OK;
 	arb_tournament_free(t);
 	if (json)
@@ -178,4 +155,38 @@ int cli_standings(int argc, char **argv)
 		print_table(s, reg.name);
 	arb_standings_free(s);
 	return rc;
+}
+
+int cli_standings_of(const char *cmd, const char *file, const char *regname, const char *regpath,
+		     const char *list, arb_regulation *reg, arb_tournament **t, arb_standings **s)
+{
+	char stored[256];
+	if (!regname) /* the event's (new/set --regulations), else fide2026 */
+		regname = cli_tournament_stored(file, "regulations", stored, sizeof stored);
+	if (!regname)
+		regname = "fide2026";
+	arb_error err;
+	/* a name from regulations/ (lua/datapath.h's path) or a script's path */
+	arb_status rst = arb_regulation_load(regname, regpath, reg, &err);
+	if (rst != ARB_OK) {
+		cli_error(cmd, "--regulations: %s", err.message);
+		return rst == ARB_E_NOMEM ? CLI_FAIL : CLI_USAGE;
+	}
+	arb_tiebreak tbs[MAX_CODES];
+	int ntbs = 0;
+	if (list && (ntbs = arb_tiebreak_parse_list(tbs, MAX_CODES, list, &err)) < 0) {
+		cli_error(cmd, "--tiebreaks, column %d: %s", err.column, err.message);
+		return CLI_USAGE;
+	}
+	*t = cli_report_load(cmd, file);
+	if (!*t)
+		return CLI_FAIL;
+	*s = NULL;
+	if (arb_standings_compute(*t, reg, list ? tbs : NULL, ntbs, s, &err) != ARB_OK) {
+		cli_error(cmd, "%s: record 202: %s", file, err.message);
+		arb_tournament_free(*t);
+		*t = NULL;
+		return CLI_FAIL;
+	}
+	return CLI_OK;
 }
