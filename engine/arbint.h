@@ -88,4 +88,8 @@ static inline const char *color_name(int c)
  * tokens. */
 void arbI_fmt_secs(char *buf, size_t n, long ms);
 
+/* "11.5", "-0.5", "3.0" from tenths of a point into buf[0..n), which it
+ * returns: TRF scores and the pairing's explanations. */
+const char *arbI_fmt_points(char *buf, size_t n, int tenths);
+
 #endif

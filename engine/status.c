@@ -130,3 +130,10 @@ void arbI_fmt_secs(char *buf, size_t n, long ms)
 	else
 		put(buf, n, "%ld.%03lds", a / 1000, a % 1000);
 }
+
+const char *arbI_fmt_points(char *buf, size_t n, int tenths)
+{
+	int a = tenths < 0 ? -tenths : tenths;
+	put(buf, n, "%s%d.%d", tenths < 0 ? "-" : "", a / 10, a % 10);
+	return buf;
+}

@@ -46,13 +46,6 @@ static void say(out *o, const char *fmt, ...)
 		o->failed = 1;
 }
 
-/* A score in tenths as points ("2.5", "3.0"). */
-static const char *pts(int tenths, char *buf, size_t n)
-{
-	snprintf(buf, n, "%s%d.%d", tenths < 0 ? "-" : "", abs(tenths) / 10, abs(tenths) % 10);
-	return buf;
-}
-
 static const char *colour_name(char c)
 {
 	return c == 'w' ? "White" : c == 'b' ? "Black" : "none";
@@ -155,10 +148,10 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 		}
 		snprintf(name, sizeof name,
 			 "C5-C7: players of score group %s who float down (or take the bye)",
-			 pts(groups[g], sbuf, sizeof sbuf));
+			 arbI_fmt_points(sbuf, sizeof sbuf, groups[g]));
 		put(m, &nm, name, down);
 		snprintf(name, sizeof name, "C6: the score they drop, score group %s",
-			 pts(groups[g], sbuf, sizeof sbuf));
+			 arbI_fmt_points(sbuf, sizeof sbuf, groups[g]));
 		put(m, &nm, name, drop);
 	}
 	if (!old) {
@@ -266,13 +259,14 @@ static void describe(out *o, const dutch *d, const dplayer *p)
 				       "mild",
 			 colour_name(p->pref));
 	if (p->acc)
-		snprintf(abuf, sizeof abuf, " (%s as paired)", pts(score_acc(p), acc, sizeof acc));
+		snprintf(abuf, sizeof abuf, " (%s as paired)",
+			 arbI_fmt_points(acc, sizeof acc, score_acc(p)));
 	else
 		abuf[0] = 0;
 	say(o,
 	    "  player %d: %s points%s, pairing rank %d, games played %d, colour "
 	    "preference %s, floats: %s; %s the pairing-allocated bye%s",
-	    p->id, pts(p->score, sbuf, sizeof sbuf), abuf, p->rank + 1, p->played, pref,
+	    p->id, arbI_fmt_points(sbuf, sizeof sbuf, p->score), abuf, p->rank + 1, p->played, pref,
 	    fl[0] ? fl : "none", p->bye_ok ? "may take" : "may not take",
 	    topscorer(d, p) ? "; a topscorer (A.7)" : "");
 }
@@ -366,10 +360,11 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 
 			say(&o,
 			    "  %d floats down from score %s to meet %d (score %s), who floats up",
-			    down->id, pts(score_acc(down), s1, sizeof s1), up->id,
-			    pts(score_acc(up), s2, sizeof s2));
+			    down->id, arbI_fmt_points(s1, sizeof s1, score_acc(down)), up->id,
+			    arbI_fmt_points(s2, sizeof s2, score_acc(up)));
 		} else {
-			say(&o, "  both in score group %s", pts(score_acc(a), s1, sizeof s1));
+			say(&o, "  both in score group %s",
+			    arbI_fmt_points(s1, sizeof s1, score_acc(a)));
 		}
 	} else {
 		say(&o, "the pairing-allocated bye (C.04.1 c: the odd player out)");
@@ -402,8 +397,8 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 
 		if (k < n1 && k < n2) {
 			if (m1[k].points) {
-				pts((int)m1[k].value, v1, sizeof v1);
-				pts((int)m2[k].value, v2, sizeof v2);
+				arbI_fmt_points(v1, sizeof v1, (int)m1[k].value);
+				arbI_fmt_points(v2, sizeof v2, (int)m2[k].value);
 			} else {
 				snprintf(v1, sizeof v1, "%ld", m1[k].value);
 				snprintf(v2, sizeof v2, "%ld", m2[k].value);

@@ -113,12 +113,6 @@ static int points_at(const char *s, size_t len, size_t a, size_t b, int *out, si
 	return 0;
 }
 
-/* "11.5" for 115 into buf. */
-static void fmt_points(char *buf, size_t n, int v)
-{
-	snprintf(buf, n, "%s%d.%d", v < 0 ? "-" : "", abs(v) / 10, abs(v) % 10);
-}
-
 int arbI_trf_date(const char *s);
 
 /* ------------------------------------------------------------------------
@@ -1686,7 +1680,7 @@ static void write_player(struct writer *w, int i, const char *orig, char eol)
 		int want = p->points + next_bye_points(w, p);
 
 		if (o.points != want) {
-			fmt_points(f, sizeof f, want);
+			arbI_fmt_points(f, sizeof f, want);
 			place_field(w, 80, 84, f, 1);
 		}
 	}
@@ -1794,25 +1788,25 @@ static void points_text(const tpoints *p, int dialect, char *v, size_t n)
 {
 	char a[16], b[16], c[16], d[16];
 
-	fmt_points(a, sizeof a, p->win);
-	fmt_points(b, sizeof b, p->draw);
-	fmt_points(c, sizeof c, p->loss);
+	arbI_fmt_points(a, sizeof a, p->win);
+	arbI_fmt_points(b, sizeof b, p->draw);
+	arbI_fmt_points(c, sizeof c, p->loss);
 	if (dialect == ARB_TRF_2026) {
 		size_t k;
 
 		snprintf(v, n, "162  W%4s    D%4s    L%4s", a, b, c);
 		if (p->zero_bye || p->forfeit_loss) {
-			fmt_points(d, sizeof d, p->zero_bye);
+			arbI_fmt_points(d, sizeof d, p->zero_bye);
 			k = strlen(v);
 			snprintf(v + k, n - k, "    A%4s", d);
 		}
 		if (p->pab != p->win) {
-			fmt_points(d, sizeof d, p->pab);
+			arbI_fmt_points(d, sizeof d, p->pab);
 			k = strlen(v);
 			snprintf(v + k, n - k, "    P%4s", d);
 		}
 		if (p->unknown != p->draw) {
-			fmt_points(d, sizeof d, p->unknown);
+			arbI_fmt_points(d, sizeof d, p->unknown);
 			k = strlen(v);
 			snprintf(v + k, n - k, "    X%4s", d);
 		}
@@ -1821,13 +1815,13 @@ static void points_text(const tpoints *p, int dialect, char *v, size_t n)
 
 		snprintf(v, n, "XXS W=%s D=%s WL=%s BL=%s", a, b, c, c);
 		if (p->zero_bye || p->forfeit_loss) {
-			fmt_points(a, sizeof a, p->zero_bye);
-			fmt_points(b, sizeof b, p->forfeit_loss);
+			arbI_fmt_points(a, sizeof a, p->zero_bye);
+			arbI_fmt_points(b, sizeof b, p->forfeit_loss);
 			k = strlen(v);
 			snprintf(v + k, n - k, " ZPB=%s FL=%s", a, b);
 		}
 		if (p->pab != p->win) {
-			fmt_points(a, sizeof a, p->pab);
+			arbI_fmt_points(a, sizeof a, p->pab);
 			k = strlen(v);
 			snprintf(v + k, n - k, " PAB=%s", a);
 		}
@@ -2235,7 +2229,7 @@ static void write_points(struct writer *w, int i, const tpoints *read, int *said
 						    t->points.pab;
 			char p[16];
 
-			fmt_points(p, sizeof p, x);
+			arbI_fmt_points(p, sizeof p, x);
 			putf(w, r->eol, "%.3s %s", r->code, p);
 		}
 		return;
