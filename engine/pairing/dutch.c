@@ -452,15 +452,16 @@ static int layout_bits(const dutch *d)
 void arbI_dutch_set_edge(dutch *d, int a, int b, const arbI_weight *w)
 {
 	if (arbI_weight_is_zero(w))
-		arbI_graph_remove_edge(d->g, a, b);
-	else if (arbI_graph_set_edge(d->g, a, b, w, NULL) != ARB_OK)
+		arbI_matcher_remove_edge(d->matcher, a, b);
+	else if (arbI_matcher_set_edge(d->matcher, a, b, w, NULL) != ARB_OK)
 		d->nomem = 1; /* cannot happen: every weight is within the maximum */
 }
 
-/* Matches again; mate[v] is v for an unmatched vertex. */
+/* Matches again (from the last matching: the matcher repairs what the edge
+ * changes since undid); mate[v] is v for an unmatched vertex. */
 int arbI_dutch_solve(dutch *d)
 {
-	if (arbI_graph_match(d->g, 0, d->mate, NULL, d->err) != ARB_OK) {
+	if (arbI_matcher_solve(d->matcher, d->mate, NULL) != ARB_OK) {
 		d->nomem = 1;
 		return -1;
 	}
@@ -476,8 +477,8 @@ void arbI_dutch_finalize(dutch *d, int a, int b)
 {
 	for (int v = 0; v < d->n; v++) {
 		if (v != a && v != b) {
-			arbI_graph_remove_edge(d->g, a, v);
-			arbI_graph_remove_edge(d->g, b, v);
+			arbI_matcher_remove_edge(d->matcher, a, v);
+			arbI_matcher_remove_edge(d->matcher, b, v);
 		}
 	}
 	arbI_dutch_set_edge(d, a, b, &d->maxw);
@@ -861,7 +862,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 						w_zero(&saved[i * sgb + j]);
 			for (i = 0; i < len; i++)
 				for (v = next_it; v < n; v++)
-					arbI_graph_remove_edge(d->g, cur[i], v);
+					arbI_matcher_remove_edge(d->matcher, cur[i], v);
 		}
 		d->bracket_lo = score_acc(&d->pl[cur[len - 1]]);
 		/* the bracket's weights: rows from the residents on */
@@ -1183,6 +1184,7 @@ void arbI_dutch_free(dutch *d)
 	free(d->mate);
 	free(d->ranks);
 	free(d->psd_vals);
+	arbI_matcher_free(d->matcher);
 	arbI_graph_free(d->g);
 }
 
@@ -1255,7 +1257,8 @@ arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edi
 	taken = calloc((size_t)d.maxid + 1, 1);
 	p = arbI_pairing_new(r, arb_tournament_player_count(t));
 	if (!d.mate || !d.ranks || !pair_of || !taken || !p ||
-	    arbI_graph_new(d.n, &d.g, NULL) != ARB_OK)
+	    arbI_graph_new(d.n, &d.g, NULL) != ARB_OK ||
+	    arbI_matcher_new(d.g, &d.maxw, &d.matcher, NULL) != ARB_OK)
 		goto nomem;
 	if (d.n == 0) {
 		arbI_pairing_known_byes(t, r, p, taken);

@@ -54,6 +54,7 @@ typedef struct dutch {
 	int last_round;
 	arbI_weight maxw;
 	arbI_graph *g;
+	arbI_matcher *matcher; /* g's matching, kept from one solve to the next */
 	int *mate;
 	int bye_score;
 	int single_bye; /* C9 applies: the bye's assignee is the single downfloater */

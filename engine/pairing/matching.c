@@ -26,6 +26,7 @@
  * marks a pair that is no edge.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,6 +197,8 @@ typedef struct solver {
 	int n;
 	arbI_weight *dual;      /* 2n: vertices' as u - bias, blossoms' */
 	arbI_weight bias;       /* M in max-cardinality mode, else 0 */
+	int maxcard;            /* max-cardinality mode */
+	arbI_weight reset;      /* a touched vertex's dual: 2 x the largest weight */
 	int *mate;              /* n: the partner, or -1 */
 	int *label;             /* 2n */
 	arc *labelend;          /* 2n: the edge through which the label came, `to` outside */
@@ -680,37 +683,54 @@ static void expand_blossom(solver *s, int b, int endstage)
 	release_blossom(s, b);
 }
 
+/* Swaps matched and unmatched edges on the alternating path from S vertex
+ * x up to the root of its tree, and matches x with p (-1: x becomes free,
+ * the root matched). */
+static void augment_to_root(solver *s, int x, int p)
+{
+	for (;;) {
+		int bs = s->inblossom[x];
+		assert(s->label[bs] == S);
+		if (bs >= s->n)
+			augment_blossom(s, bs, x);
+		s->mate[x] = p;
+		if (s->labelend[bs].to == -1)
+			break; /* the root: it was free */
+		int t = s->labelend[bs].to, bt = s->inblossom[t];
+		assert(s->label[bt] == T);
+		x = s->labelend[bt].to;
+		int j = s->labelend[bt].from;
+		assert(s->base[bt] == t);
+		if (bt >= s->n)
+			augment_blossom(s, bt, j);
+		s->mate[j] = x;
+		p = j;
+	}
+}
+
 /* Augments the matching along the path through the S-S edge {v, w}:
  * from each end back to its tree's root. */
 static void augment_matching(solver *s, int v, int w)
 {
-	int ends[2][2] = {{v, w}, {w, v}};
-	for (int side = 0; side < 2; side++) {
-		int x = ends[side][0], p = ends[side][1];
-		for (;;) {
-			int bs = s->inblossom[x];
-			assert(s->label[bs] == S);
-			if (bs >= s->n)
-				augment_blossom(s, bs, x);
-			s->mate[x] = p;
-			if (s->labelend[bs].to == -1)
-				break; /* the root: it was free */
-			int t = s->labelend[bs].to, bt = s->inblossom[t];
-			assert(s->label[bt] == T);
-			x = s->labelend[bt].to;
-			int j = s->labelend[bt].from;
-			assert(s->base[bt] == t);
-			if (bt >= s->n)
-				augment_blossom(s, bt, j);
-			s->mate[j] = x;
-			p = j;
-		}
-	}
+	augment_to_root(s, v, w);
+	augment_to_root(s, w, v);
+}
+
+/* Augments the matching along the path from the root of S vertex v's tree
+ * to w, in a free top-level blossom that is no root (its base's dual is 0):
+ * w becomes that blossom's base, matched with v. */
+static void augment_to_free(solver *s, int v, int w)
+{
+	int bw = s->inblossom[w];
+	augment_to_root(s, v, w);
+	if (bw >= s->n)
+		augment_blossom(s, bw, w);
+	s->mate[w] = v;
 }
 
 /* ---- a stage ------------------------------------------------------------------------- */
 
-enum { GO_ON = 0, AUGMENTED = 1, NOMEM = -1 };
+enum { GO_ON = 0, AUGMENTED = 1, FINISHED = 2, NOMEM = -1 };
 
 /* The S vertex v (of dual *dv) meets w, of another top-level blossom,
  * along an edge: tight, it labels w, closes a blossom or augments;
@@ -737,7 +757,11 @@ static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight 
 		s->allowed[k / 64] |= (uint64_t)1 << (k % 64);
 	}
 	int bw = s->inblossom[w];
-	if (s->label[bw] == FREE) {
+	if (s->label[bw] == FREE && s->mate[s->base[bw]] == -1) {
+		/* free, and no root (its dual is 0): a path to augment */
+		augment_to_free(s, v, w);
+		return AUGMENTED;
+	} else if (s->label[bw] == FREE) {
 		assign_label(s, w, T, (arc){w, v});
 	} else if (s->label[bw] == S) {
 		int base = scan_blossom(s, v, w);
@@ -808,23 +832,31 @@ static int scan(solver *s, int v)
 	return GO_ON;
 }
 
-/* The dual step: the least of delta 1 (a vertex dual reaches 0: the end),
- * 2 (an S-free edge tight), 3 (an S-S edge tight), 4 (a T-blossom's dual
+/* The dual step: the least of delta 1 (an S vertex's dual reaches 0), 2
+ * (an S-free edge tight), 3 (an S-S edge tight), 4 (a T-blossom's dual
  * reaches 0: it expands). Changes the duals, then acts on it: AUGMENTED,
- * GO_ON, NOMEM, or 2 for the end of the algorithm. */
-enum { FINISHED = 2 };
-
+ * GO_ON, NOMEM, or FINISHED. Delta 1 ends the algorithm in max-cardinality
+ * mode (no augmenting path is left); otherwise the S vertex of dual 0
+ * becomes free, its tree's root matched, and the stage ends (AUGMENTED):
+ * a free vertex of dual 0 is where it may stay. */
 static int dual_step(solver *s)
 {
-	int n = s->n, type = 1, which = -1;
+	int n = s->n, type = 1, which = -1, zero = -1;
 	arbI_weight delta = {{0}}, d;
 	arc e = no_arc;
-	/* delta 1: the least vertex dual (in max-cardinality mode, plus M). */
+	/* delta 1: the least S vertex dual (in max-cardinality mode, plus M);
+	 * a free one first among equals (it has no path to swap) */
 	for (int v = 0; v < n; v++) {
+		if (s->label[s->inblossom[v]] != S)
+			continue;
 		arbI_weight_add(&d, &s->dual[v], &s->bias);
-		if (v == 0 || arbI_weight_cmp(&d, &delta) < 0)
+		int c = zero < 0 ? -1 : arbI_weight_cmp(&d, &delta);
+		if (c < 0 || (c == 0 && s->mate[v] == -1 && s->mate[zero] != -1)) {
 			delta = d;
+			zero = v;
+		}
 	}
+	assert(zero >= 0); /* a stage has a root */
 	for (int v = 0; v < n; v++) {
 		if (s->label[s->inblossom[v]] == FREE && s->bestedge[v].from != -1 &&
 		    arbI_weight_cmp(best_slack(s, v), &delta) < 0) {
@@ -876,7 +908,10 @@ static int dual_step(solver *s)
 	}
 	switch (type) {
 	case 1:
-		return FINISHED;
+		if (s->maxcard)
+			return FINISHED;
+		augment_to_root(s, zero, -1);
+		return AUGMENTED;
 	case 2:
 	case 3:
 		if (s->label[s->inblossom[e.from]] != S)
@@ -910,8 +945,11 @@ static int stage(solver *s)
 	memset(s->allowed, 0, s->allowed_words * sizeof *s->allowed);
 	s->nqueue = 0;
 	for (int v = 0; v < n; v++)
-		if (s->mate[v] == -1 && s->label[s->inblossom[v]] == FREE)
+		if (s->mate[v] == -1 && s->label[s->inblossom[v]] == FREE &&
+		    (s->maxcard || !arbI_weight_is_zero(&s->dual[v])))
 			assign_label(s, v, S, no_arc);
+	if (s->nqueue == 0)
+		return FINISHED; /* every free vertex has dual 0: optimal */
 	for (;;) {
 		while (s->nqueue > 0) {
 			int r = scan(s, s->queue[--s->nqueue]);
@@ -1014,93 +1052,367 @@ static void largest(const arbI_graph *g, arbI_weight *out)
 	arbI_weight_shr(out, 1);
 }
 
+/* Sets up s for g with no edge above maxw, every vertex free and of dual
+ * maxw (in max-cardinality mode, M more): the arrays, the windows. 0, or
+ * -1 out of memory (s freed). */
+static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw, int maxcard)
+{
+	arbI_weight top;
+	int n = g->n;
+	memset(s, 0, sizeof *s);
+	s->g = g;
+	s->n = n;
+	s->maxcard = maxcard;
+	arbI_weight_set_u64(&s->bias, 0);
+	if (maxcard) {
+		/* M = floor(n/2) x maxw + 1; maxw + M must stay a valid weight
+		 * (the caller checked) */
+		s->bias = *maxw;
+		arbI_weight_mul_add_u32(&s->bias, (uint32_t)(n / 2), 1);
+	}
+	s->reset = *maxw;
+	arbI_weight_shl(&s->reset, 1);
+	if (solver_alloc(s) < 0) {
+		solver_free(s);
+		return -1;
+	}
+	for (int v = 0; v < n; v++) {
+		s->dual[v] = *maxw; /* u = maxw + M, kept as u - M */
+		s->mate[v] = -1;
+		s->inblossom[v] = v;
+		s->base[v] = v;
+		s->unused[v] = 2 * n - 1 - v;
+	}
+	s->nunused = n;
+	for (int b = 0; b < 2 * n; b++) {
+		s->parent[b] = -1;
+		s->nbest[b] = -1;
+		s->labelend[b] = no_arc;
+		s->bestepoch[b] = 0;
+		s->bestedge[b] = no_arc;
+		s->label[b] = FREE;
+		if (b >= n) {
+			s->base[b] = -1;
+			arbI_weight_set_u64(&s->dual[b], 0);
+		}
+	}
+	s->epoch = 1;
+	/* Every slack and dual (as u, with M) is at most 4 x (maxw + M). */
+	arbI_weight_add(&top, maxw, &s->bias);
+	arbI_weight_shl(&top, 2);
+	int len = ARBI_WEIGHT_BITS;
+	while (len > 0 && arbI_weight_get_bits(&top, len - 1, 1) == 0)
+		len--;
+	s->wword = len > 64 ? (len - 64) / 64 : 0;
+	s->wbit = len > 64 ? (len - 64) % 64 : 0;
+	for (int i = 0; i < n; i++) {
+		s->win[(size_t)i * (size_t)n + (size_t)i] = 0;
+		for (int j = 0; j < i; j++) {
+			const arbI_weight *w = weight2(s, i, j);
+			uint64_t x = absent(w) ? 0 : window(s, w);
+			s->win[(size_t)i * (size_t)n + (size_t)j] = x;
+			s->win[(size_t)j * (size_t)n + (size_t)i] = x;
+		}
+	}
+	for (int v = 0; v < n; v++)
+		s->dualwin[v] = window(s, &s->dual[v]);
+	return 0;
+}
+
+/* Outside max-cardinality mode, the roots' duals (free vertices of dual
+ * above 0: they differ once vertices are touched) must have one parity, so
+ * that every S-S slack is even and half of it an integer (delta 3): the
+ * first root's. Those of the other parity go up by one. A vertex in a free
+ * blossom goes up with the whole blossom, whose dual goes down by one (the
+ * slacks inside unchanged); a free blossom of dual 0 is expanded first,
+ * down to the base's sub-blossom. */
+static void same_parity(solver *s)
+{
+	arbI_weight one;
+	uint64_t parity = 2;
+	arbI_weight_set_u64(&one, 1);
+	for (int v = 0; v < s->n; v++) {
+		if (s->mate[v] != -1 || arbI_weight_is_zero(&s->dual[v]))
+			continue;
+		if (parity == 2)
+			parity = s->dual[v].word[0] & 1;
+		if ((s->dual[v].word[0] & 1) == parity)
+			continue;
+		for (;;) {
+			int b = s->inblossom[v];
+			if (b < s->n) {
+				arbI_weight_add(&s->dual[v], &s->dual[v], &one);
+				break;
+			}
+			if (!arbI_weight_is_zero(&s->dual[b])) {
+				int nl = leaves(s, b, s->scratch);
+				for (int l = 0; l < nl; l++)
+					arbI_weight_add(&s->dual[s->scratch[l]],
+							&s->dual[s->scratch[l]], &one);
+				arbI_weight_sub(&s->dual[b], &s->dual[b], &one);
+				break;
+			}
+			expand_blossom(s, b, 1);
+		}
+	}
+}
+
+/* Stages until the matching is optimal: 0, or -1 out of memory. */
+static int solver_run(solver *s)
+{
+	int n = s->n, r;
+	if (!s->maxcard)
+		same_parity(s);
+	s->epoch++;
+	for (int v = 0; v < n; v++)
+		s->dualwin[v] = window(s, &s->dual[v]);
+	while ((r = stage(s)) == AUGMENTED) {
+		/* S-blossoms of dual 0 need not stay: expand them. */
+		for (int b = n; b < 2 * n; b++)
+			if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == S &&
+			    arbI_weight_is_zero(&s->dual[b]))
+				expand_blossom(s, b, 1);
+	}
+	return r == NOMEM ? -1 : 0;
+}
+
+/* The matching into mate (n entries), its weight into *total (may be NULL). */
+static void solver_result(const solver *s, int *mate, arbI_weight *total)
+{
+	if (total)
+		arbI_weight_set_u64(total, 0);
+	for (int v = 0; v < s->n; v++) {
+		mate[v] = s->mate[v];
+		if (total && s->mate[v] > v) {
+			arbI_weight w = *weight2(s, v, s->mate[v]);
+			arbI_weight_shr(&w, 1);
+			arbI_weight_add(total, total, &w);
+		}
+	}
+}
+
 arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weight *total,
 			    arb_error *err)
 {
-	solver s = {0};
-	arbI_weight maxw, limit, top;
+	solver s;
+	arbI_weight maxw, limit, top, bias;
 	int n = g->n;
-	s.g = g;
-	s.n = n;
 	largest(g, &maxw);
-	arbI_weight_set_u64(&s.bias, 0);
 	if (flags & ARBI_MATCH_MAX_CARDINALITY) {
 		/* M = floor(n/2) x maxw + 1; maxw + M must stay a valid weight. */
-		s.bias = maxw;
-		uint64_t over = arbI_weight_mul_add_u32(&s.bias, (uint32_t)(n / 2), 1);
+		bias = maxw;
+		uint64_t over = arbI_weight_mul_add_u32(&bias, (uint32_t)(n / 2), 1);
 		arbI_graph_weight_max(&limit);
-		int wrapped = arbI_weight_add(&top, &s.bias, &maxw);
+		int wrapped = arbI_weight_add(&top, &bias, &maxw);
 		if (over || wrapped || arbI_weight_cmp(&top, &limit) > 0)
 			return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 					       "matching: weights too wide for maximum cardinality "
 					       "(%d vertices, %d-bit weights)",
 					       n, ARBI_WEIGHT_BITS);
 	}
-	if (solver_alloc(&s) < 0) {
+	if (solver_setup(&s, g, &maxw, flags & ARBI_MATCH_MAX_CARDINALITY) < 0)
+		return ARB_E_NOMEM;
+	if (solver_run(&s) < 0) {
 		solver_free(&s);
 		return ARB_E_NOMEM;
 	}
-	for (int v = 0; v < n; v++) {
-		s.dual[v] = maxw; /* u = maxw + M, kept as u - M */
-		s.mate[v] = -1;
-		s.inblossom[v] = v;
-		s.base[v] = v;
-		s.unused[v] = 2 * n - 1 - v;
-	}
-	s.nunused = n;
-	for (int b = 0; b < 2 * n; b++) {
-		s.parent[b] = -1;
-		s.nbest[b] = -1;
-		s.labelend[b] = no_arc;
-		s.bestepoch[b] = 0;
-		s.bestedge[b] = no_arc;
-		if (b >= n) {
-			s.base[b] = -1;
-			arbI_weight_set_u64(&s.dual[b], 0);
-		}
-	}
-	s.epoch = 1;
-	/* Every slack and dual (as u, with M) is at most 4 x (maxw + M). */
-	arbI_weight_add(&top, &maxw, &s.bias);
-	arbI_weight_shl(&top, 2);
-	int len = ARBI_WEIGHT_BITS;
-	while (len > 0 && arbI_weight_get_bits(&top, len - 1, 1) == 0)
-		len--;
-	s.wword = len > 64 ? (len - 64) / 64 : 0;
-	s.wbit = len > 64 ? (len - 64) % 64 : 0;
-	for (int i = 0; i < n; i++) {
-		s.win[(size_t)i * (size_t)n + (size_t)i] = 0;
-		for (int j = 0; j < i; j++) {
-			const arbI_weight *w = weight2(&s, i, j);
-			uint64_t x = absent(w) ? 0 : window(&s, w);
-			s.win[(size_t)i * (size_t)n + (size_t)j] = x;
-			s.win[(size_t)j * (size_t)n + (size_t)i] = x;
-		}
-	}
-	for (int v = 0; v < n; v++)
-		s.dualwin[v] = window(&s, &s.dual[v]);
-	int r;
-	while ((r = stage(&s)) == AUGMENTED) {
-		/* S-blossoms of dual 0 need not stay: expand them. */
-		for (int b = n; b < 2 * n; b++)
-			if (s.parent[b] == -1 && s.base[b] >= 0 && s.label[b] == S &&
-			    arbI_weight_is_zero(&s.dual[b]))
-				expand_blossom(&s, b, 1);
-	}
-	if (r == NOMEM) {
-		solver_free(&s);
-		return ARB_E_NOMEM;
-	}
-	if (total)
-		arbI_weight_set_u64(total, 0);
-	for (int v = 0; v < n; v++) {
-		mate[v] = s.mate[v];
-		if (total && s.mate[v] > v) {
-			arbI_weight w = *weight2(&s, v, s.mate[v]);
-			arbI_weight_shr(&w, 1);
-			arbI_weight_add(total, total, &w);
-		}
-	}
+	solver_result(&s, mate, total);
 	solver_free(&s);
 	return ARB_OK;
+}
+
+/* ---- the matching kept up to date ------------------------------------------------ */
+
+struct arbI_matcher {
+	solver s;
+	arbI_graph *g;
+	arbI_weight maxw;
+	int broken; /* out of memory in a stage: the state is lost */
+};
+
+arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher **out,
+			    arb_error *err)
+{
+	arbI_weight limit, big;
+	*out = NULL;
+	arbI_graph_weight_max(&limit);
+	if (arbI_weight_cmp(maxw, &limit) > 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: largest weight over 2^%d - 1",
+				       ARBI_WEIGHT_BITS - 2);
+	largest(g, &big);
+	if (arbI_weight_cmp(&big, maxw) > 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: an edge's weight over the largest declared");
+	arbI_matcher *m = malloc(sizeof *m);
+	if (!m)
+		return ARB_E_NOMEM;
+	m->g = g;
+	m->maxw = *maxw;
+	m->broken = 0;
+	if (solver_setup(&m->s, g, maxw, 0) < 0) {
+		free(m);
+		return ARB_E_NOMEM;
+	}
+	*out = m;
+	return ARB_OK;
+}
+
+void arbI_matcher_free(arbI_matcher *m)
+{
+	if (!m)
+		return;
+	solver_free(&m->s);
+	free(m);
+}
+
+/*
+ * Frees vertex v for new weights on its edges, keeping the duals feasible
+ * and the rest of the matching optimal for them: v leaves its blossoms
+ * (made their base first, then each blossom from the top expanded, its
+ * dual added to its vertices' so that no slack inside it changes), its
+ * matched edge goes, and its dual becomes 2 x the largest weight, which no
+ * edge of v can make infeasible. The next solve starts from what is left:
+ * a stage or two for each vertex freed, not the whole algorithm again.
+ */
+static void touch(solver *s, int v)
+{
+	int b = s->inblossom[v];
+	if (b >= s->n) {
+		int r = s->base[b];
+		if (s->mate[r] != -1) {
+			s->mate[s->mate[r]] = -1;
+			s->mate[r] = -1;
+		}
+		augment_blossom(s, b, v);
+		s->mate[v] = -1;
+		while ((b = s->inblossom[v]) >= s->n) {
+			int nl = leaves(s, b, s->scratch);
+			for (int l = 0; l < nl; l++)
+				arbI_weight_add(&s->dual[s->scratch[l]], &s->dual[s->scratch[l]],
+						&s->dual[b]);
+			arbI_weight_set_u64(&s->dual[b], 0);
+			/* one level: the children keep their duals */
+			for (int i = 0; i < s->nchild[b]; i++) {
+				int c = s->child[b][i];
+				s->parent[c] = -1;
+				if (c < s->n) {
+					s->inblossom[c] = c;
+				} else {
+					int cl = leaves(s, c, s->scratch);
+					for (int l = 0; l < cl; l++)
+						s->inblossom[s->scratch[l]] = c;
+				}
+			}
+			release_blossom(s, b);
+		}
+	} else if (s->mate[v] != -1) {
+		s->mate[s->mate[v]] = -1;
+		s->mate[v] = -1;
+	}
+	s->dual[v] = s->reset;
+	s->dualwin[v] = window(s, &s->dual[v]);
+}
+
+/* Stores 2w (or 1 for no edge: w NULL) as {i, j}'s weight, its window in
+ * the scan's table, and frees i first when the matching's state would not
+ * hold with it: the edge matched or inside a blossom, or a slack below 0. */
+static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
+{
+	solver *s = &m->s;
+	arbI_weight *stored = &m->g->w[pair(i, j)], w2, sl;
+	if (w) {
+		w2 = *w;
+		arbI_weight_shl(&w2, 1);
+	} else {
+		arbI_weight_set_u64(&w2, 1);
+	}
+	if (arbI_weight_cmp(&w2, stored) == 0)
+		return;
+	int need = s->mate[i] == j || s->inblossom[i] == s->inblossom[j];
+	if (!need && w) {
+		arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
+		need = arbI_weight_sub(&sl, &sl, &w2); /* a borrow: below 0 */
+	}
+	if (need)
+		touch(s, i);
+	*stored = w2;
+	uint64_t x = w ? window(s, &w2) : 0;
+	s->win[(size_t)i * (size_t)s->n + (size_t)j] = x;
+	s->win[(size_t)j * (size_t)s->n + (size_t)i] = x;
+}
+
+arb_status arbI_matcher_set_edge(arbI_matcher *m, int i, int j, const arbI_weight *w,
+				 arb_error *err)
+{
+	if (!pair_ok(m->g, i, j))
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: no edge {%d, %d} in a graph of %d vertices", i, j,
+				       m->g->n);
+	if (arbI_weight_cmp(w, &m->maxw) > 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: edge {%d, %d}: weight over the largest declared",
+				       i, j);
+	matcher_store(m, i, j, w);
+	return ARB_OK;
+}
+
+void arbI_matcher_remove_edge(arbI_matcher *m, int i, int j)
+{
+	if (pair_ok(m->g, i, j))
+		matcher_store(m, i, j, NULL);
+}
+
+arb_status arbI_matcher_solve(arbI_matcher *m, int *mate, arbI_weight *total)
+{
+	if (m->broken || solver_run(&m->s) < 0) {
+		m->broken = 1;
+		return ARB_E_NOMEM;
+	}
+	solver_result(&m->s, mate, total);
+	return ARB_OK;
+}
+
+int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size)
+{
+	const solver *s = &m->s;
+	int n = s->n;
+	arbI_weight sl, zero;
+	arbI_weight_set_u64(&zero, 0);
+	for (int v = 0; v < n; v++) {
+		int u = s->mate[v];
+		if (u >= 0 && (u >= n || s->mate[u] != v || absent(weight2(s, v, u)))) {
+			snprintf(why, size, "mate[%d] = %d: not a matched edge", v, u);
+			return -1;
+		}
+		if (u < 0 && !arbI_weight_is_zero(&s->dual[v])) {
+			snprintf(why, size, "vertex %d free with dual above 0", v);
+			return -1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++) {
+			if (absent(weight2(s, i, j)))
+				continue;
+			arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
+			/* the blossoms holding both */
+			for (int a = s->parent[i]; a != -1; a = s->parent[a]) {
+				int in = 0;
+				for (int c = s->parent[j]; c != -1; c = s->parent[c])
+					in |= c == a;
+				if (in) {
+					arbI_weight_add(&sl, &sl, &s->dual[a]);
+					arbI_weight_add(&sl, &sl, &s->dual[a]);
+				}
+			}
+			if (arbI_weight_sub(&sl, &sl, weight2(s, i, j))) {
+				snprintf(why, size, "edge {%d, %d}: slack below 0", i, j);
+				return -1;
+			}
+			if (s->mate[i] == j && !arbI_weight_is_zero(&sl)) {
+				snprintf(why, size, "matched edge {%d, %d} not tight", i, j);
+				return -1;
+			}
+		}
+	return 0;
 }

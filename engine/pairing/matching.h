@@ -235,4 +235,49 @@ enum {
 arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weight *total,
 			    arb_error *err);
 
+/* ---- the matching kept up to date ---------------------------------------------- */
+
+/*
+ * A matcher: a maximum-weight matching of a graph whose edges change
+ * between solves, as the Swiss systems' pairing does (it fixes one player
+ * after another, each time re-weighting his edges and asking for the best
+ * matching again). The matcher keeps the algorithm's state (the matching,
+ * the duals, the blossoms) from one solve to the next; an edge change frees
+ * one endpoint when the state would not hold with it, and the next solve
+ * repairs only that: O(k n^2) for k vertices freed, not O(n^3) (the update
+ * of Galil, Micali and Gabow's algorithm as bbpPairings' matching does it).
+ * Maximum weight only (no max-cardinality mode). The results are those of
+ * arbI_graph_match on the same graph in weight; among matchings of equal
+ * weight, the one reached may differ.
+ */
+typedef struct arbI_matcher arbI_matcher;
+
+/* A matcher of g, whose edges from now on change only through it (g must
+ * outlive it), none ever above maxw (at most arbI_graph_weight_max): into
+ * *out. ARB_OK; ARB_E_ARGUMENT with err (may be NULL) for maxw too large
+ * or an edge of g above it; ARB_E_NOMEM. *out is NULL on error. Memory: n^2
+ * words beside the graph. */
+arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher **out,
+			    arb_error *err);
+/* Frees m (not its graph); NULL is a no-op. */
+void arbI_matcher_free(arbI_matcher *m);
+/* Sets the edge {i, j} of m's graph to weight w: ARB_OK; ARB_E_ARGUMENT
+ * with err (may be NULL) for a vertex out of range, i == j, or w above the
+ * matcher's largest weight (nothing changed). When the state must give,
+ * i is the endpoint freed: pass first the vertex whose edges change. */
+arb_status arbI_matcher_set_edge(arbI_matcher *m, int i, int j, const arbI_weight *w,
+				 arb_error *err);
+/* Removes the edge {i, j} if there is one; vertices out of range or
+ * i == j: nothing. */
+void arbI_matcher_remove_edge(arbI_matcher *m, int i, int j);
+/* A maximum-weight matching of the graph as it is now into mate (n
+ * entries: the partner or -1), its weight into *total (may be NULL), as
+ * arbI_graph_match without flags. ARB_OK; ARB_E_NOMEM, after which the
+ * matcher is lost (every later solve fails: free it). */
+arb_status arbI_matcher_solve(arbI_matcher *m, int *mate, arbI_weight *total);
+/* For the tests, after a solve: 0 if m's state proves its matching optimal
+ * (a matching of edges; the duals feasible, every matched edge tight,
+ * every free vertex of dual 0), else -1 with the first fault in why[0..size). */
+int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size);
+
 #endif

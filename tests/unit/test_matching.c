@@ -334,6 +334,148 @@ START_TEST(brute_force)
 }
 END_TEST
 
+/* One random edit of b's edges through the matcher: a vertex's edges
+ * re-weighted (some removed, some added), or the edge of a matched pair
+ * changed, as the Swiss pairing does between solves. */
+static void random_edit(bgraph *b, arbI_matcher *m, const int *mate, int kind, int top)
+{
+	int v = rnd_below(b->n), what = rnd_below(4);
+	if (what == 0 && mate[v] >= 0) { /* the matched edge: up, down or gone */
+		int u = mate[v], op = rnd_below(3);
+		if (op == 2) {
+			b->has[v][u] = b->has[u][v] = 0;
+			arbI_matcher_remove_edge(m, v, u);
+			return;
+		}
+		arbI_weight one;
+		arbI_weight_set_u64(&one, 1 + (uint64_t)rnd_below(5));
+		if (op == 0)
+			arbI_weight_add(&b->w[v][u], &b->w[v][u], &one);
+		else if (arbI_weight_cmp(&b->w[v][u], &one) >= 0)
+			arbI_weight_sub(&b->w[v][u], &b->w[v][u], &one);
+		b->w[v][u].word[ARBI_WEIGHT_WORDS - 1] &=
+			top >= 64 ? UINT64_MAX : (((uint64_t)1 << top) - 1);
+		b->w[u][v] = b->w[v][u];
+		b->has[v][u] = b->has[u][v] =
+			1; /* mate is of the last solve: the edge may be gone */
+		ck_assert_int_eq(arbI_matcher_set_edge(m, v, u, &b->w[v][u], NULL), ARB_OK);
+		return;
+	}
+	for (int u = 0; u < b->n; u++) {
+		if (u == v || rnd_below(3) == 0)
+			continue;
+		if (rnd_below(4) == 0) {
+			b->has[v][u] = b->has[u][v] = 0;
+			arbI_matcher_remove_edge(m, v, u);
+			continue;
+		}
+		b->has[v][u] = b->has[u][v] = 1;
+		random_weight(&b->w[v][u], kind, top);
+		b->w[u][v] = b->w[v][u];
+		ck_assert_int_eq(arbI_matcher_set_edge(m, v, u, &b->w[v][u], NULL), ARB_OK);
+	}
+}
+
+/* The matcher: random graphs edited step by step, each solve against brute
+ * force (small graphs) and against a fresh arbI_graph_match (larger ones). */
+START_TEST(incremental)
+{
+	rng_state = 777;
+	bgraph b;
+	arbI_weight maxw;
+	arbI_graph_weight_max(&maxw);
+	for (int round = 0; round < 600; round++) {
+		int n = rnd_below(13), kind = round % 4, mate[BMAX], used[BMAX] = {0};
+		random_graph(&b, n, kind, 62);
+		arbI_graph *g = build(&b);
+		arbI_matcher *m;
+		ck_assert_int_eq(arbI_matcher_new(g, &maxw, &m, NULL), ARB_OK);
+		for (int step = 0; step < 12; step++) {
+			arbI_weight total;
+			wsum w, zero = {0, {{0}}};
+			best opt = {-1, {0, {{0}}}};
+			ck_assert_int_eq(arbI_matcher_solve(m, mate, &total), ARB_OK);
+			char why[128];
+			CHECK(arbI_matcher_check(m, why, sizeof why) == 0, "graph %d step %d: %s",
+			      round, step, why);
+			check_matching(&b, mate, &w);
+			CHECK(arbI_weight_cmp(&w.lo, &total) == 0, "graph %d step %d: total", round,
+			      step);
+			brute(&b, 0, used, 0, &zero, 0, &opt);
+			CHECK(wsum_cmp(&w, &opt.weight) == 0,
+			      "graph %d (kind %d, n %d) step %d: not the best weight", round, kind,
+			      n, step);
+			if (n >= 2)
+				for (int e = 1 + rnd_below(3); e > 0; e--)
+					random_edit(&b, m, mate, kind, 62);
+		}
+		arbI_matcher_free(m);
+		arbI_graph_free(g);
+	}
+}
+END_TEST
+
+/* Larger graphs: the matcher's weight against a fresh solve's, on graphs
+ * of up to 60 vertices edited 30 times. */
+START_TEST(incremental_large)
+{
+	rng_state = 4242;
+	arbI_weight maxw;
+	arbI_graph_weight_max(&maxw);
+	for (int round = 0; round < 40; round++) {
+		int n = 20 + rnd_below(41), kind = round % 4;
+		int *mate = malloc((size_t)n * sizeof *mate),
+		    *fresh = malloc((size_t)n * sizeof *fresh);
+		arbI_graph *g;
+		arbI_matcher *m;
+		ck_assert_ptr_nonnull(mate);
+		ck_assert_ptr_nonnull(fresh);
+		ck_assert_int_eq(arbI_graph_new(n, &g, NULL), ARB_OK);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < i; j++)
+				if (rnd_below(100) < 70) {
+					arbI_weight w;
+					random_weight(&w, kind, 62);
+					ck_assert_int_eq(arbI_graph_set_edge(g, i, j, &w, NULL),
+							 ARB_OK);
+				}
+		ck_assert_int_eq(arbI_matcher_new(g, &maxw, &m, NULL), ARB_OK);
+		for (int step = 0; step < 30; step++) {
+			arbI_weight t1, t2;
+			ck_assert_int_eq(arbI_matcher_solve(m, mate, &t1), ARB_OK);
+			ck_assert_int_eq(arbI_graph_match(g, 0, fresh, &t2, NULL), ARB_OK);
+			char why[128];
+			CHECK(arbI_matcher_check(m, why, sizeof why) == 0, "graph %d step %d: %s",
+			      round, step, why);
+			for (int v = 0; v < n; v++)
+				CHECK(mate[v] == -1 || (mate[mate[v]] == v &&
+							arbI_graph_edge(g, v, mate[v], NULL)),
+				      "graph %d step %d: not a matching at %d", round, step, v);
+			CHECK(arbI_weight_cmp(&t1, &t2) == 0,
+			      "graph %d (kind %d, n %d) step %d: weight differs from a fresh solve",
+			      round, kind, n, step);
+			int v = rnd_below(n);
+			for (int u = 0; u < n; u++) {
+				if (u == v || rnd_below(2))
+					continue;
+				if (rnd_below(5) == 0) {
+					arbI_matcher_remove_edge(m, v, u);
+				} else {
+					arbI_weight w;
+					random_weight(&w, kind, 62);
+					ck_assert_int_eq(arbI_matcher_set_edge(m, v, u, &w, NULL),
+							 ARB_OK);
+				}
+			}
+		}
+		arbI_matcher_free(m);
+		arbI_graph_free(g);
+		free(mate);
+		free(fresh);
+	}
+}
+END_TEST
+
 /* Every weight at the largest allowed value, and the largest allowed for
  * maximum cardinality, still exact. */
 START_TEST(largest_weights)
@@ -784,6 +926,8 @@ static Suite *matching_suite(void)
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, brute_force);
 	tcase_add_test(tc, largest_weights);
+	tcase_add_test(tc, incremental);
+	tcase_add_test(tc, incremental_large);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cases");
 	tcase_set_timeout(tc, 120);
