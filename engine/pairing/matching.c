@@ -225,6 +225,8 @@ typedef struct solver {
 	int *queue, nqueue;       /* S vertices to scan */
 	int *unused, nunused;     /* free blossom numbers */
 	int *scratch;             /* n: leaves */
+	char *dirty;              /* n: the matcher's vertices whose edges changed */
+	int *dirtylist, ndirty;   /* those vertices, to settle before a solve */
 	int *stack;               /* 2n: leaves' walk */
 	arc *bestto;              /* 2n: add_blossom's least-slack edge per S-blossom */
 	arbI_weight *besttoslack; /* 2n */
@@ -428,10 +430,9 @@ static void gather_best(solver *s, int b, int bv)
 	for (int l = 0; l < nl; l++) {
 		int v = s->scratch[l];
 		for (int j = 0; j < s->n; j++) {
-			if (j == v || absent(weight2(s, v, j)))
-				continue;
+			/* the labels first: the weights are far apart in memory */
 			int bj = s->inblossom[j];
-			if (bj == b || s->label[bj] != S)
+			if (bj == b || s->label[bj] != S || j == v || absent(weight2(s, v, j)))
 				continue;
 			slack(s, &sl, v, j);
 			if (s->bestto[bj].from == -1 ||
@@ -930,6 +931,7 @@ static int dual_step(solver *s)
 
 /* One stage: trees from every free vertex, grown until an augmentation or
  * the end. AUGMENTED, FINISHED or NOMEM. */
+
 static int stage(solver *s)
 {
 	int n = s->n;
@@ -993,6 +995,8 @@ static void solver_free(solver *s)
 	free(s->queue);
 	free(s->unused);
 	free(s->scratch);
+	free(s->dirty);
+	free(s->dirtylist);
 	free(s->stack);
 	free(s->bestto);
 	free(s->besttoslack);
@@ -1026,6 +1030,8 @@ static int solver_alloc(solver *s)
 	s->queue = malloc(n1 * sizeof *s->queue);
 	s->unused = malloc(n1 * sizeof *s->unused);
 	s->scratch = malloc(n1 * sizeof *s->scratch);
+	s->dirty = calloc(n1, 1);
+	s->dirtylist = malloc(n1 * sizeof *s->dirtylist);
 	s->stack = malloc(n2 * sizeof *s->stack);
 	s->bestto = malloc(n2 * sizeof *s->bestto);
 	s->besttoslack = malloc(n2 * sizeof *s->besttoslack);
@@ -1036,7 +1042,8 @@ static int solver_alloc(solver *s)
 			       s->labelend && s->inblossom && s->parent && s->base && s->child &&
 			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
 			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
-			       s->unused && s->scratch && s->stack && s->bestto && s->besttoslack ?
+			       s->unused && s->scratch && s->stack && s->bestto && s->besttoslack &&
+			       s->dirty && s->dirtylist ?
 		       0 :
 		       -1;
 }
@@ -1167,7 +1174,9 @@ static int solver_run(solver *s)
 	for (int v = 0; v < n; v++)
 		s->dualwin[v] = window(s, &s->dual[v]);
 	while ((r = stage(s)) == AUGMENTED) {
-		/* S-blossoms of dual 0 need not stay: expand them. */
+		/* S-blossoms of dual 0 need not stay: expand them (kept, they
+		 * would lose their least-slack lists at the next stage, and
+		 * forming a blossom of them scans every edge of their vertices) */
 		for (int b = n; b < 2 * n; b++)
 			if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == S &&
 			    arbI_weight_is_zero(&s->dual[b]))
@@ -1228,6 +1237,7 @@ struct arbI_matcher {
 	arbI_graph *g;
 	arbI_weight maxw;
 	int broken; /* out of memory in a stage: the state is lost */
+	int solved; /* a solve done: the duals are the last optimum's */
 };
 
 arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher **out,
@@ -1250,6 +1260,7 @@ arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher
 	m->g = g;
 	m->maxw = *maxw;
 	m->broken = 0;
+	m->solved = 0;
 	if (solver_setup(&m->s, g, maxw, 0) < 0) {
 		free(m);
 		return ARB_E_NOMEM;
@@ -1314,9 +1325,11 @@ static void touch(solver *s, int v)
 	s->dualwin[v] = window(s, &s->dual[v]);
 }
 
-/* Stores 2w (or 1 for no edge: w NULL) as {i, j}'s weight, its window in
- * the scan's table, and frees i first when the matching's state would not
- * hold with it: the edge matched or inside a blossom, or a slack below 0. */
+/* Stores 2w (or 1 for no edge: w NULL) as {i, j}'s weight, and its window
+ * in the scan's table. When the matching's state would not hold with it,
+ * i must give: at once if the edge is inside a blossom (the blossom goes,
+ * touch), else at the next solve (settle) if the edge is matched or its
+ * slack would be below 0. */
 static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 {
 	solver *s = &m->s;
@@ -1329,17 +1342,147 @@ static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 	}
 	if (arbI_weight_cmp(&w2, stored) == 0)
 		return;
-	int need = s->mate[i] == j || s->inblossom[i] == s->inblossom[j];
-	if (!need && w) {
-		arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
-		need = arbI_weight_sub(&sl, &sl, &w2); /* a borrow: below 0 */
-	}
-	if (need)
+	if (s->inblossom[i] == s->inblossom[j]) {
 		touch(s, i);
+	} else if (!s->dirty[i]) {
+		int need = s->mate[i] == j;
+		if (!need && w) {
+			arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
+			need = arbI_weight_sub(&sl, &sl, &w2); /* a borrow: below 0 */
+		}
+		if (need) {
+			s->dirty[i] = 1;
+			s->dirtylist[s->ndirty++] = i;
+		}
+	}
 	*stored = w2;
 	uint64_t x = w ? window(s, &w2) : 0;
 	s->win[(size_t)i * (size_t)s->n + (size_t)j] = x;
 	s->win[(size_t)j * (size_t)s->n + (size_t)i] = x;
+}
+
+/*
+ * Before the stages, each free vertex v of dual above 0 (a root to be)
+ * comes down to the least dual his edges allow, max(0, max_j (2w_vj -
+ * u_j)), and is matched along an edge that this makes tight to another
+ * free vertex, if there is one: both then keep their duals (the edge
+ * tight). Lowering a free vertex's dual keeps every optimality condition
+ * the algorithm needs, so this is only a head start: the stages find the
+ * rest. With first, every dual starts at its vertex's heaviest edge
+ * (u_v = max_j w_vj, feasible) instead of the largest weight, so that the
+ * heaviest edges are tight from the start: most vertices are matched
+ * before the first stage.
+ */
+static void head_start(solver *s, int first)
+{
+	arbI_weight need, d;
+	int n = s->n;
+	if (first)
+		for (int v = 0; v < n; v++) {
+			arbI_weight_set_u64(&need, 0);
+			for (int j = 0; j < n; j++)
+				if (j != v && !absent(weight2(s, v, j)) &&
+				    arbI_weight_cmp(weight2(s, v, j), &need) > 0)
+					need = *weight2(s, v, j);
+			arbI_weight_shr(&need, 1);
+			s->dual[v] = need;
+		}
+	for (int v = 0; v < n; v++) {
+		if (s->mate[v] != -1 || s->inblossom[v] != v || arbI_weight_is_zero(&s->dual[v]))
+			continue;
+		int with = -1;
+		arbI_weight_set_u64(&need, 0);
+		for (int j = 0; j < n; j++) {
+			if (j == v || absent(weight2(s, v, j)) ||
+			    arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
+				continue;
+			int c = arbI_weight_cmp(&d, &need);
+			int exposed = s->mate[j] == -1 && s->base[s->inblossom[j]] == j;
+			if (c > 0) {
+				need = d;
+				with = exposed ? j : -1;
+			} else if (c == 0 && with < 0 && exposed) {
+				with = j;
+			}
+		}
+		s->dual[v] = need;
+		if (with >= 0) {
+			s->mate[v] = with;
+			s->mate[with] = v;
+		}
+	}
+	for (int v = 0; v < n; v++)
+		s->dualwin[v] = window(s, &s->dual[v]);
+}
+
+/*
+ * Before a solve, each vertex v whose edges changed since the last one
+ * (dirty) gets the least dual that keeps every edge of his feasible, but
+ * never a lower one than it has (so that settling one vertex cannot undo
+ * another): u_v = max(u_v, max_j (2w_vj - u_j)). His matched edge stays if
+ * it is still tight; otherwise he and his partner are freed, roots of the
+ * next stages. The duals stay near the optimum's, which a few stages then
+ * reach: a re-weighting of many vertices costs what the changes cost, not
+ * a new solve. A vertex inside a blossom that would need a higher dual (or
+ * whose blossom's matched edge loosens) leaves it (touch).
+ */
+static void settle(solver *s)
+{
+	arbI_weight need, d, sl;
+	/* first the matched edges: one that got heavier raises its ends by
+	 * the difference, shared when both are dirty (most of a vertex's
+	 * edges change as his does, often by the same) */
+	for (int k = 0; k < s->ndirty; k++) {
+		int v = s->dirtylist[k], u = s->mate[v];
+		if (u == -1 || s->inblossom[v] != v || s->inblossom[u] != u ||
+		    (s->dirty[u] && u < v) || absent(weight2(s, v, u)))
+			continue;
+		arbI_weight_add(&sl, &s->dual[v], &s->dual[u]);
+		if (arbI_weight_sub(&d, weight2(s, v, u), &sl) || arbI_weight_is_zero(&d))
+			continue; /* lighter or the same: the second pass decides */
+		if (s->dirty[u]) {
+			arbI_weight half = d;
+			arbI_weight_shr(&half, 1);
+			arbI_weight_sub(&d, &d, &half);
+			arbI_weight_add(&s->dual[u], &s->dual[u], &half);
+			s->dualwin[u] = window(s, &s->dual[u]);
+		}
+		arbI_weight_add(&s->dual[v], &s->dual[v], &d);
+		s->dualwin[v] = window(s, &s->dual[v]);
+	}
+	for (int k = 0; k < s->ndirty; k++) {
+		int v = s->dirtylist[k], bv = s->inblossom[v], loose = 0, higher;
+		s->dirty[v] = 0;
+		need = s->dual[v];
+		for (int j = 0; j < s->n; j++) {
+			if (j == v || s->inblossom[j] == bv || absent(weight2(s, v, j)))
+				continue;
+			/* 2w - u_j above need? */
+			if (arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
+				continue;
+			if (arbI_weight_cmp(&d, &need) > 0)
+				need = d;
+		}
+		higher = arbI_weight_cmp(&need, &s->dual[v]) > 0;
+		int u = s->mate[v];
+		if (u != -1 && s->inblossom[u] != bv) {
+			arbI_weight_add(&sl, &need, &s->dual[u]);
+			arbI_weight_sub(&sl, &sl, weight2(s, v, u));
+			loose = !arbI_weight_is_zero(&sl) || absent(weight2(s, v, u));
+		}
+		if (bv >= s->n) {
+			if (higher || loose)
+				touch(s, v);
+			continue;
+		}
+		s->dual[v] = need;
+		s->dualwin[v] = window(s, &need);
+		if (loose) {
+			s->mate[u] = -1;
+			s->mate[v] = -1;
+		}
+	}
+	s->ndirty = 0;
 }
 
 arb_status arbI_matcher_set_edge(arbI_matcher *m, int i, int j, const arbI_weight *w,
@@ -1365,6 +1508,11 @@ void arbI_matcher_remove_edge(arbI_matcher *m, int i, int j)
 
 arb_status arbI_matcher_solve(arbI_matcher *m, int *mate, arbI_weight *total)
 {
+	if (!m->broken) {
+		settle(&m->s);
+		head_start(&m->s, !m->solved);
+		m->solved = 1;
+	}
 	if (m->broken || solver_run(&m->s) < 0) {
 		m->broken = 1;
 		return ARB_E_NOMEM;
