@@ -40,6 +40,7 @@ void cli_tournament_pair_usage(FILE *out)
 	      "                               [--edition 2017|2026] [--pairing-engine CMD]\n"
 	      "                               [--apply] [--explain ID,..|all]\n"
 	      "       arbiter tournament check FILE.trf [--round K] [--pairs PAIRS]\n"
+	      "                                [--edition 2017|2026]\n"
 	      "       arbiter tournament result FILE.trf --round K (--game W-B=RES ... |\n"
 	      "                                 --pgn ROUND.pgn [--rules PROFILE])\n"
 	      "       arbiter tournament new FILE.trf --name NAME --rounds R --system SYSTEM\n"
@@ -66,7 +67,10 @@ void cli_tournament_pair_usage(FILE *out)
 	      "              colour rule, and the first criterion on which the best\n"
 	      "              pairing without it is worse\n"
 	      "  check       the pairing rules round K breaks (PAIRS: a .pairs file or an\n"
-	      "              engine's answer; default the round as FILE has it), each named\n"
+	      "              engine's answer; default the round as FILE has it), each named;\n"
+	      "              in a Swiss, then compared with arbiter's own pairing of the\n"
+	      "              round (--edition: the Dutch rules'): the boards that differ\n"
+	      "              and the first criterion on which it is worse (exit 1)\n"
 	      "  result      results of round K: --game 3-7=1-0 (also 1/2-1/2, 0-1, +/-,\n"
 	      "              -/+, -/-), or the games of ROUND.pgn adjudicated under the\n"
 	      "              profile (default: the event's, `new --rules`, else\n"
@@ -533,11 +537,33 @@ static arb_pairing *played_pairing(const arb_tournament *t, int r)
 	return p;
 }
 
+/* The pairing compared with arbiter's when t is a Swiss by the Dutch
+ * system: 0 the same, 1 it differs (both said on stdout), -1 no
+ * comparison (said on stderr when it failed). */
+static int compare_with_own(const arb_tournament *t, const arb_pairing *p, unsigned flags)
+{
+	arb_tournament_info info;
+	arb_error err;
+	int differs = 0;
+	arb_tournament_get_info(t, &info);
+	if (strncmp(info.system, "FIDE_DUTCH", 10) != 0 && info.system[0])
+		return -1; /* a round robin: its boards are its table's */
+	fflush(stdout);
+	arb_status st = arb_pairing_compare(t, p, flags, &differs, to_stdout, NULL, &err);
+	if (st != ARB_OK) {
+		cli_error(CMD, "check: no comparison with arbiter's pairing: %s",
+			  st == ARB_E_NOMEM ? "out of memory" : err.message);
+		return -1;
+	}
+	return differs;
+}
+
 int cli_tournament_check(int argc, char **argv)
 {
 	char **operand = calloc((size_t)argc + 1, sizeof *operand);
 	const char *opt, *pairs = NULL, *value;
 	int round = 0, rc = CLI_OK, bad = 0, got;
+	unsigned flags = 0;
 	cli_argv it;
 	if (!operand) {
 		cli_error(CMD, "out of memory");
@@ -557,7 +583,15 @@ int cli_tournament_check(int argc, char **argv)
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairs", &pairs)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		else {
+		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0) {
+			if (got > 0 && !strcmp(value, "2017"))
+				flags |= ARB_PAIR_DUTCH_2017;
+			else if (got > 0 && strcmp(value, "2026") != 0) {
+				cli_error(CMD, "check: --edition is 2017 or 2026, not '%s'", value);
+				got = -1;
+			}
+			rc = got < 0 ? CLI_USAGE : CLI_OK;
+		} else {
 			cli_error(CMD, "check: unknown option '%s' (try 'arbiter help tournament')",
 				  opt);
 			rc = CLI_USAGE;
@@ -605,6 +639,8 @@ int cli_tournament_check(int argc, char **argv)
 		       arb_pairing_byes(p), arb_pairing_byes(p) == 1 ? "" : "s", n,
 		       n == 1 ? "" : "s");
 		rc = n ? CLI_FAIL : CLI_OK;
+		if (n == 0 && compare_with_own(t, p, flags) == 1)
+			rc = CLI_FAIL;
 	}
 	arb_pairing_free(p);
 	arb_tournament_free(t);

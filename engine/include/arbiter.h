@@ -2873,6 +2873,26 @@ ARB_API arb_status arb_pairing_explain(const arb_tournament *t, int round, unsig
 				       arb_write_fn fn, void *ctx, arb_error *err);
 
 /*
+ * Compares p, a pairing of round arb_pairing_round(p) of t (made by hand or
+ * by another program; the round paired in t or the next), with arbiter's
+ * own pairing of that round by the Dutch system (flags: ARB_PAIR_DUTCH_2017
+ * for the 2017 rules, else the revised ones), and writes the verdict
+ * through fn, line by line: the same pairing; the same boards with
+ * colours the other way round; or the boards that differ, arbiter's
+ * instead, and the first quality criterion in the edition's order (C.04.3
+ * C5-C21, as arb_pairing_explain names them) on which p is worse, or
+ * better but worse in an earlier bracket's choice, or rated the same (the
+ * bracket's order decided). *differs is 1 when p is not arbiter's pairing,
+ * else 0. ARB_OK; ARB_E_ARGUMENT with err (may be NULL) for a round after
+ * the next or past the last, a system that is not the Dutch one, and for
+ * misuse (t, p, differs or fn NULL); ARB_E_PAIRING when the round has no
+ * pairing by the rules; ARB_E_IO when fn returns nonzero; ARB_E_NOMEM.
+ */
+ARB_API arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairing *p,
+				       unsigned flags, int *differs, arb_write_fn fn, void *ctx,
+				       arb_error *err);
+
+/*
  * Checks p against t, whoever made it (arbiter, an engine, a director by
  * hand), and returns the number of problems found: every player paired or
  * given a bye exactly once; no rematch (C.04.1 b; a double round robin's

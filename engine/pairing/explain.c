@@ -95,14 +95,15 @@ typedef struct crit {
 	int points; /* value in tenths of a point */
 } crit;
 
-/* One criterion's value into m (the list in the edition's order). */
-static void put(crit *m, int *nm, const char *name, long value)
+/* One criterion's value into m (the list in the edition's order); points:
+ * the value is in tenths of a point (a score), else a count. */
+static void put(crit *m, int *nm, const char *name, long value, int points)
 {
 	if (*nm >= MAX_CRIT)
 		return;
 	snprintf(m[*nm].name, sizeof m[*nm].name, "%s", name);
 	m[*nm].value = value;
-	m[*nm].points = strstr(name, "score") != NULL;
+	m[*nm].points = points;
 	(*nm)++;
 }
 
@@ -130,8 +131,8 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 		for (v = 0; v < d->n; v++)
 			if (mate[v] == -1)
 				bye_score = score_acc(&d->pl[v]);
-		put(m, &nm, "C4 with C8: the score of the bye's assignee, lowered first",
-		    bye_score);
+		put(m, &nm, "C4 with C8: the score of the bye's assignee, lowered first", bye_score,
+		    1);
 	}
 	for (g = 0; g < ngroups && nm < MAX_CRIT - 16; g++) {
 		long down = 0, drop = 0;
@@ -149,10 +150,10 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 		snprintf(name, sizeof name,
 			 "C5-C7: players of score group %s who float down (or take the bye)",
 			 arbI_fmt_points(sbuf, sizeof sbuf, groups[g]));
-		put(m, &nm, name, down);
+		put(m, &nm, name, down, 0);
 		snprintf(name, sizeof name, "C6: the score they drop, score group %s",
 			 arbI_fmt_points(sbuf, sizeof sbuf, groups[g]));
-		put(m, &nm, name, drop);
+		put(m, &nm, name, drop, 1);
 	}
 	if (!old) {
 		long unplayed = 0;
@@ -160,7 +161,7 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 		for (v = 0; v < d->n; v++)
 			if (mate[v] == -1)
 				unplayed = d->history - d->pl[v].played;
-		put(m, &nm, "C9: the unplayed games of the bye's assignee", unplayed);
+		put(m, &nm, "C9: the unplayed games of the bye's assignee", unplayed, 0);
 	}
 	for (v = 0; v < d->n; v++) {
 		const dplayer *p = &d->pl[v], *q;
@@ -194,7 +195,7 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 			"players who do not get their strong colour preference"};
 		for (int k = 0; k < 4; k++) {
 			snprintf(name, sizeof name, "C%d: %s", (old ? 8 : 10) + k, what[k]);
-			put(m, &nm, name, c[k]);
+			put(m, &nm, name, c[k], 0);
 		}
 	}
 	for (v = 0; v < d->n; v++) {
@@ -228,12 +229,12 @@ static int measure(const dutch *d, const int *mate, const char *white, const int
 
 		for (int k = 0; k < 4; k++) {
 			snprintf(name, sizeof name, "C%d: %s", first + k, what[k]);
-			put(m, &nm, name, fl[k]);
+			put(m, &nm, name, fl[k], 0);
 		}
 		for (int k = 0; k < 4; k++) {
 			snprintf(name, sizeof name, "C%d: the score differences of the %s",
 				 first + 4 + k, what[k] + strlen("players who "));
-			put(m, &nm, name, fls[k]);
+			put(m, &nm, name, fls[k], 1);
 		}
 	}
 	return nm;
@@ -294,6 +295,41 @@ static void changed(const dutch *d, const int *ma, const int *mb, const char *wb
 			break;
 		len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", one);
 	}
+}
+
+/* The first criterion on which m2 (n2 values) differs from m1, the
+ * pairing made: "SUBJECT worse at C: b against a", or better at it but
+ * worse in an earlier bracket's choice, or the same on every criterion
+ * (the bracket's order decided). */
+static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2, const char *subject)
+{
+	char v1[24], v2[24];
+	int k;
+
+	for (k = 0; k < n1 && k < n2; k++)
+		if (m1[k].value != m2[k].value)
+			break;
+	if (k < n1 && k < n2) {
+		if (m1[k].points) {
+			arbI_fmt_points(v1, sizeof v1, (int)m1[k].value);
+			arbI_fmt_points(v2, sizeof v2, (int)m2[k].value);
+		} else {
+			snprintf(v1, sizeof v1, "%ld", m1[k].value);
+			snprintf(v2, sizeof v2, "%ld", m2[k].value);
+		}
+	}
+	if (k < n1 && k < n2 && m2[k].value > m1[k].value)
+		say(o, "%s worse at %s: %s against %s", subject, m2[k].name, v2, v1);
+	else if (k < n1 && k < n2)
+		say(o,
+		    "%s better at %s (%s against %s) but worse in an earlier "
+		    "bracket's choice: the brackets are paired from the top, each "
+		    "optimal in turn (C.04.3 B)",
+		    subject, m2[k].name, v2, v1);
+	else
+		say(o, "the criteria C5-C21 rate both the same: the bracket's order "
+		       "decided (C.04.3 B: S1 against S2 in order, the fewest "
+		       "exchanges, then the smallest differences of the numbers)");
 }
 
 arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition edition, int id,
@@ -385,37 +421,12 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 	{
 		char buf[512];
 		int n1 = measure(&d, mate, white, groups, ngroups, m1);
-		int n2 = measure(&d, amate, awhite, groups, ngroups, m2), k;
+		int n2 = measure(&d, amate, awhite, groups, ngroups, m2);
 
 		changed(&d, mate, amate, awhite, buf, sizeof buf);
 		say(&o, "without %s, the best pairing changes: %s",
 		    opp >= 0 ? "this board" : "this bye", buf[0] ? buf : "(nothing)");
-		for (k = 0; k < n1 && k < n2; k++)
-			if (m1[k].value != m2[k].value)
-				break;
-		char v1[24], v2[24];
-
-		if (k < n1 && k < n2) {
-			if (m1[k].points) {
-				arbI_fmt_points(v1, sizeof v1, (int)m1[k].value);
-				arbI_fmt_points(v2, sizeof v2, (int)m2[k].value);
-			} else {
-				snprintf(v1, sizeof v1, "%ld", m1[k].value);
-				snprintf(v2, sizeof v2, "%ld", m2[k].value);
-			}
-		}
-		if (k < n1 && k < n2 && m2[k].value > m1[k].value)
-			say(&o, "it is worse at %s: %s against %s", m2[k].name, v2, v1);
-		else if (k < n1 && k < n2)
-			say(&o,
-			    "it is better at %s (%s against %s) but worse in an earlier "
-			    "bracket's choice: the brackets are paired from the top, each "
-			    "optimal in turn (C.04.3 B)",
-			    m2[k].name, v2, v1);
-		else
-			say(&o, "the criteria C5-C21 rate both the same: the bracket's order "
-				"decided (C.04.3 B: S1 against S2 in order, the fewest "
-				"exchanges, then the smallest differences of the numbers)");
+		verdict(&o, m1, n1, m2, n2, "it is");
 	}
 	st = ARB_OK;
 done:
@@ -428,6 +439,97 @@ done:
 	free(amate);
 	free(white);
 	free(awhite);
+	free(groups);
+	free(m1);
+	free(m2);
+	return st;
+}
+
+arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
+			      arbI_dutch_edition edition, int *differs, arb_write_fn fn, void *ctx,
+			      arb_error *err)
+{
+	dutch d;
+	arb_pairing *p = NULL;
+	arb_status st;
+	out o = {fn, ctx, 0};
+	int r = arb_pairing_round(given), *mate = NULL, *gmate = NULL, *groups = NULL;
+	int ngroups = 0, same = 1, colours = 0;
+	char *white = NULL, *gwhite = NULL;
+	crit *m1 = NULL, *m2 = NULL;
+	const char *ed = edition == ARBI_DUTCH_2017 ? "2017" : "revised, 2026";
+
+	*differs = 0;
+	memset(&d, 0, sizeof d);
+	st = arbI_dutch_run(t, r, edition, 0, 0, &d, &p, err);
+	if (st != ARB_OK)
+		return st;
+	mate = malloc(sizeof *mate * (size_t)(d.n ? d.n : 1));
+	gmate = malloc(sizeof *gmate * (size_t)(d.n ? d.n : 1));
+	white = malloc((size_t)(d.n ? d.n : 1));
+	gwhite = malloc((size_t)(d.n ? d.n : 1));
+	groups = malloc(sizeof *groups * (size_t)(d.n ? d.n : 1));
+	m1 = calloc(MAX_CRIT, sizeof *m1);
+	m2 = calloc(MAX_CRIT, sizeof *m2);
+	if (!mate || !gmate || !white || !gwhite || !groups || !m1 || !m2) {
+		st = arbI_err_report(err, ARB_E_NOMEM, 0, "out of memory");
+		goto done;
+	}
+	for (int u = 0; u < d.n; u++)
+		if (!ngroups || score_acc(&d.pl[u]) != groups[ngroups - 1])
+			groups[ngroups++] = score_acc(&d.pl[u]);
+	mates_of(&d, p, mate, white);
+	mates_of(&d, given, gmate, gwhite);
+	for (int v = 0; v < d.n; v++) {
+		if (gmate[v] != mate[v])
+			same = 0;
+		else if (mate[v] >= 0 && white[v] != gwhite[v])
+			colours++;
+	}
+	colours /= 2;
+	if (same && !colours) {
+		say(&o, "round %d: the same pairing as arbiter's (%s Dutch rules)", r, ed);
+		goto done;
+	}
+	*differs = 1;
+	if (same) {
+		say(&o,
+		    "round %d: the same boards as arbiter's (%s Dutch rules), %d with the "
+		    "colours the other way round (C.04.3 E)",
+		    r, ed, colours);
+		goto done;
+	}
+	{
+		char buf[512];
+		int n1, n2, left = 0;
+
+		for (int v = 0; v < d.n; v++)
+			left += gmate[v] == -2;
+		changed(&d, mate, gmate, gwhite, buf, sizeof buf);
+		say(&o, "round %d: not arbiter's pairing (%s Dutch rules): its boards %s", r, ed,
+		    buf[0] ? buf : "(none)");
+		changed(&d, gmate, mate, white, buf, sizeof buf);
+		say(&o, "arbiter pairs instead: %s", buf[0] ? buf : "(nothing)");
+		if (left) {
+			say(&o,
+			    "it leaves %d player%s of the round unpaired: no comparison of "
+			    "the criteria",
+			    left, left == 1 ? "" : "s");
+			goto done;
+		}
+		n1 = measure(&d, mate, white, groups, ngroups, m1);
+		n2 = measure(&d, gmate, gwhite, groups, ngroups, m2);
+		verdict(&o, m1, n1, m2, n2, "it is");
+	}
+done:
+	if (st == ARB_OK && o.failed)
+		st = arbI_err_report(err, ARB_E_IO, 0, "write failed");
+	arb_pairing_free(p);
+	arbI_dutch_free(&d);
+	free(mate);
+	free(gmate);
+	free(white);
+	free(gwhite);
 	free(groups);
 	free(m1);
 	free(m2);

@@ -218,6 +218,28 @@ arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flag
 				  id, fn, ctx, err);
 }
 
+arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairing *p, unsigned flags,
+			       int *differs, arb_write_fn fn, void *ctx, arb_error *err)
+{
+	arb_tournament_info info;
+	int r;
+	if (differs)
+		*differs = 0;
+	arbI_api_check_err(t && p && differs && fn, err);
+	if (round_asked(t, arb_pairing_round(p), &info, &r, err) != ARB_OK)
+		return ARB_E_ARGUMENT;
+	if (!dutch_system(&info))
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "compare: the system %s is not a Swiss by the Dutch "
+				       "system (a round robin's boards are its table's)",
+				       info.system);
+	if (info.rounds > 0 && r > info.rounds)
+		return past_last(&info, r, err);
+	return arbI_dutch_compare(t, p,
+				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
+				  differs, fn, ctx, err);
+}
+
 arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flags,
 			       arb_pairing **out, arb_error *err)
 {

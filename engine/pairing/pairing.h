@@ -62,5 +62,11 @@ arb_status arbI_dutch_pair(const arb_tournament *t, int r, arbI_dutch_edition ed
  */
 arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition edition, int id,
 			      arb_write_fn fn, void *ctx, arb_error *err);
+/* explain.c: given (a pairing of round arb_pairing_round(given)) compared
+ * with the pairer's own of that round: *differs 0 or 1, the verdict
+ * through fn. */
+arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
+			      arbI_dutch_edition edition, int *differs, arb_write_fn fn, void *ctx,
+			      arb_error *err);
 
 #endif /* ARBITER_PAIRING_H */

@@ -144,6 +144,51 @@ expect "pair: an edition that is not 2017 or 2026" 2 "is 2017 or 2026, not '2018
 expect "pair: --edition without a value" 2 "edition" tournament pair "$TMP/swiss.trf" --edition
 expect "pair: bad round" 2 "--round" tournament pair "$TMP/swiss.trf" --round zero
 expect "pair: no file" 2 "" tournament pair "$TMP/none.trf"
+# ---- check against arbiter's own pairing (a Swiss: the Dutch rules) --------------
+cmp_case=$DATA/swiss/case-001/round-3
+run tournament check "$cmp_case.trf" --pairs "$cmp_case.pairs"
+if [ "$rc" = 0 ] && grep -q "the same pairing as arbiter's (revised, 2026" "$TMP/out"; then
+	pass "check: the reference pairing is arbiter's"
+else
+	fail "check: the reference pairing (exit $rc)"
+fi
+run tournament check "$cmp_case.trf" --pairs "$cmp_case.2017.pairs" --edition 2017
+if [ "$rc" = 0 ] && grep -q "the same pairing as arbiter's (2017" "$TMP/out"; then
+	pass "check --edition 2017: the 2017 reference pairing is arbiter's"
+else
+	fail "check --edition 2017 (exit $rc)"
+fi
+# two opponents swapped in one score group: the bracket's order decides
+awk 'NR == 1 { a = $1; b = $2; next } NR == 2 { print a, $2; print $1, b; next } { print }' \
+	"$cmp_case.pairs" >"$TMP/swap.pairs"
+run tournament check "$cmp_case.trf" --pairs "$TMP/swap.pairs"
+if [ "$rc" = 1 ] && grep -q "not arbiter's pairing" "$TMP/out" &&
+	grep -q "arbiter pairs instead: 14 - 1, 2 - 11" "$TMP/out" &&
+	grep -q "the bracket's order decided" "$TMP/out"; then
+	pass "check: two opponents swapped, the bracket's order named"
+else
+	fail "check: two opponents swapped (exit $rc)"
+fi
+# the first board's and the last board's opponents swapped: a float more
+awk 'NR == 1 { a = $1; b = $2; next } $2 == "bye" { byes = byes $0 "\n"; next }
+	{ l[++n] = $0 } END { split(l[n], z, " "); l[n] = z[1] " " b; print a, z[2]
+	for (i = 1; i <= n; i++) print l[i]; printf "%s", byes }' "$cmp_case.pairs" >"$TMP/swap2.pairs"
+run tournament check "$cmp_case.trf" --pairs "$TMP/swap2.pairs"
+if [ "$rc" = 1 ] && grep -q "worse at C5-C7: players of score group 2.0 who float down (or take the bye): 2 against 0" "$TMP/out"; then
+	pass "check: a worse pairing, its first worse criterion named"
+else
+	fail "check: a worse pairing (exit $rc)"
+fi
+# colours only: the first board the other way round
+awk 'NR == 1 { print $2, $1; next } { print }' "$cmp_case.pairs" >"$TMP/colours.pairs"
+run tournament check "$cmp_case.trf" --pairs "$TMP/colours.pairs"
+if [ "$rc" = 1 ] && grep -q "the same boards as arbiter's (revised, 2026 Dutch rules), 1 with the colours the other way round" "$TMP/out"; then
+	pass "check: the colours the other way round"
+else
+	fail "check: the colours the other way round (exit $rc)"
+fi
+expect "check: an edition that is not 2017 or 2026" 2 "is 2017 or 2026, not '2020'" \
+	tournament check "$cmp_case.trf" --pairs "$cmp_case.pairs" --edition 2020
 expect "check: a .pairs naming nobody" 1 "no player 9999" \
 	tournament check "$TMP/swiss.trf" --pairs /dev/stdin <<EOF2
 9999 1

@@ -146,6 +146,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			broken();
 		free(o.s);
 	}
+	if (q) {
+		/* arbiter's own pairing compared with itself: the same, always
+		 * (or no comparison: a round robin) */
+		out o = {NULL, 0, 0};
+		int differs = -1;
+		st = arb_pairing_compare(t, q, flags, &differs, sink, &o, &err);
+		if ((st == ARB_OK && differs != 0) || (st != ARB_OK && st != ARB_E_ARGUMENT))
+			broken();
+		free(o.s);
+	}
 	arb_pairing_free(q);
 	arb_pairing_free(p);
 	arb_tournament_free(t);

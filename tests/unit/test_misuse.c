@@ -63,6 +63,7 @@ static struct {
 	arb_tiebreak tbs[4];
 	arb_standings *st, *st_out;
 	arb_pairing *pair, *pair_out;
+	int differs;
 	arb_board board, boards[4];
 } fx;
 
@@ -299,6 +300,15 @@ static void teardown(void)
 	  arb_pairing_explain(fx.tour, 0, 0, 1, NULL, NULL, NULL) == E_ARG)                        \
 	X(explain_round, "arb_pairing_explain",                                                    \
 	  arb_pairing_explain(fx.tour, -1, 0, 1, discard, NULL, NULL) == E_ARG)                    \
+	X(compare_t, "arb_pairing_compare",                                                        \
+	  arb_pairing_compare(NULL, fx.pair, 0, &fx.differs, discard, NULL, &fx.err) == E_ARG &&   \
+		  fx.err.code == E_ARG)                                                            \
+	X(compare_p, "arb_pairing_compare",                                                        \
+	  arb_pairing_compare(fx.tour, NULL, 0, &fx.differs, discard, NULL, NULL) == E_ARG)        \
+	X(compare_differs, "arb_pairing_compare",                                                  \
+	  arb_pairing_compare(fx.tour, fx.pair, 0, NULL, discard, NULL, NULL) == E_ARG)            \
+	X(compare_fn, "arb_pairing_compare",                                                       \
+	  arb_pairing_compare(fx.tour, fx.pair, 0, &fx.differs, NULL, NULL, NULL) == E_ARG)        \
 	X(engine_t, "arb_pairing_from_engine",                                                     \
 	  arb_pairing_from_engine(NULL, 0, PAIRS, 6, &fx.pair_out, &fx.err) == E_ARG &&            \
 		  fx.err.code == E_ARG)                                                            \
