@@ -225,6 +225,8 @@ typedef struct solver {
 	int *queue, nqueue;       /* S vertices to scan */
 	int *unused, nunused;     /* free blossom numbers */
 	int *scratch;             /* n: leaves */
+	int *root;                /* 2n: a labelled top-level blossom's tree, by its root vertex */
+	int retired;              /* trees augmented this stage: no dual step before the next */
 	char *dirty;              /* n: the matcher's vertices whose edges changed */
 	int *dirtylist, ndirty;   /* those vertices, to settle before a solve */
 	int *stack;               /* 2n: leaves' walk */
@@ -328,6 +330,7 @@ static void assign_label(solver *s, int w, int t, arc e)
 	s->label[w] = s->label[b] = t;
 	s->labelend[w] = s->labelend[b] = e;
 	s->bestedge[w] = s->bestedge[b] = no_arc;
+	s->root[w] = s->root[b] = e.to == -1 ? w : s->root[s->inblossom[e.to]];
 	if (t == S) {
 		s->nqueue += leaves(s, b, s->queue + s->nqueue);
 		assert(s->nqueue <= s->n); /* a vertex turns S once a stage */
@@ -488,6 +491,7 @@ static int add_blossom(solver *s, int base, int v, int w)
 	s->nchild[b] = count;
 	s->label[b] = S;
 	s->labelend[b] = s->labelend[bb];
+	s->root[b] = s->root[bb];
 	arbI_weight_set_u64(&s->dual[b], 0);
 	int nl = leaves(s, b, s->scratch);
 	for (int l = 0; l < nl; l++) {
@@ -495,6 +499,20 @@ static int add_blossom(solver *s, int base, int v, int w)
 		if (s->label[s->inblossom[x]] == T)
 			s->queue[s->nqueue++] = x; /* a T vertex turns S */
 		s->inblossom[x] = b;
+	}
+	if (s->retired) {
+		/* no dual step before the stage ends: no least-slack lists */
+		for (int i = 0; i < count; i++) {
+			int c = child[i];
+			free(s->best[c]);
+			s->best[c] = NULL;
+			s->nbest[c] = -1;
+			s->bestedge[c] = no_arc;
+		}
+		s->best[b] = NULL;
+		s->nbest[b] = -1;
+		s->bestedge[b] = no_arc;
+		return 0;
 	}
 	/* The least-slack edges from the new blossom to each other S-blossom. */
 	for (int i = 0; i < 2 * s->n; i++)
@@ -640,6 +658,7 @@ static void relabel_expanded(solver *s, int b)
 	int bv = child_at(s, b, j);
 	s->label[p.from] = s->label[bv] = T;
 	s->labelend[p.from] = s->labelend[bv] = p;
+	s->root[p.from] = s->root[bv] = s->root[b];
 	s->bestedge[bv] = no_arc;
 	j += step;
 	while (child_at(s, b, j) != entry) {
@@ -733,6 +752,41 @@ static void augment_to_free(solver *s, int v, int w)
 
 enum { GO_ON = 0, AUGMENTED = 1, FINISHED = 2, NOMEM = -1 };
 
+/* After an augmentation, the trees of roots r1 and r2 (r2 -1: one tree)
+ * leave the search: their vertices and blossoms unlabelled (matched now,
+ * as any vertex outside the trees), out of the queue. The other trees go
+ * on growing on tight edges in the same stage, so that one stage makes as
+ * many augmentations as tight edges allow. The least-slack edges of the
+ * stage may now lead into the trees gone, so the stage ends where it would
+ * change the duals (retired), and blossoms formed from now on keep no
+ * least-slack lists. */
+static void retire(solver *s, int r1, int r2)
+{
+	int n = s->n, k = 0;
+	for (int x = 0; x < n; x++) {
+		int b = s->inblossom[x];
+		s->scratch[x] = s->label[b] != FREE && (s->root[b] == r1 || s->root[b] == r2);
+	}
+	for (int x = 0; x < n; x++) {
+		if (!s->scratch[x])
+			continue;
+		int b = s->inblossom[x];
+		s->label[x] = FREE;
+		s->labelend[x] = no_arc;
+		s->bestedge[x] = no_arc;
+		if (b >= n) {
+			s->label[b] = FREE;
+			s->labelend[b] = no_arc;
+			s->bestedge[b] = no_arc;
+		}
+	}
+	for (int i = 0; i < s->nqueue; i++)
+		if (!s->scratch[s->queue[i]])
+			s->queue[k++] = s->queue[i];
+	s->nqueue = k;
+	s->retired = 1;
+}
+
 /* The S vertex v (of dual *dv) meets w, of another top-level blossom,
  * along an edge: tight, it labels w, closes a blossom or augments;
  * otherwise it may be the least-slack edge for delta 2 or 3. */
@@ -760,16 +814,20 @@ static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight 
 	int bw = s->inblossom[w];
 	if (s->label[bw] == FREE && s->mate[s->base[bw]] == -1) {
 		/* free, and no root (its dual is 0): a path to augment */
+		int r = s->root[s->inblossom[v]];
 		augment_to_free(s, v, w);
-		return AUGMENTED;
+		retire(s, r, -1);
+		return GO_ON;
 	} else if (s->label[bw] == FREE) {
 		assign_label(s, w, T, (arc){w, v});
 	} else if (s->label[bw] == S) {
 		int base = scan_blossom(s, v, w);
 		if (base >= 0)
 			return add_blossom(s, base, v, w) < 0 ? NOMEM : GO_ON;
+		int r1 = s->root[s->inblossom[v]], r2 = s->root[bw];
 		augment_matching(s, v, w);
-		return AUGMENTED;
+		retire(s, r1, r2);
+		return GO_ON;
 	} else if (s->label[w] == FREE) {
 		/* w is inside a T-blossom: remember how it was reached. */
 		s->label[w] = T;
@@ -819,6 +877,8 @@ static int scan(solver *s, int v)
 		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
 			return r;
 		bv = s->inblossom[v];
+		if (s->label[bv] != S)
+			return GO_ON; /* augmented: v's tree is gone */
 	}
 	k = pair(v + 1, 0) + (size_t)v;
 	for (int w = v + 1; w < s->n; k += (size_t)w, w++) {
@@ -829,6 +889,8 @@ static int scan(solver *s, int v)
 		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
 			return r;
 		bv = s->inblossom[v];
+		if (s->label[bv] != S)
+			return GO_ON; /* augmented: v's tree is gone */
 	}
 	return GO_ON;
 }
@@ -946,6 +1008,7 @@ static int stage(solver *s)
 	}
 	memset(s->allowed, 0, s->allowed_words * sizeof *s->allowed);
 	s->nqueue = 0;
+	s->retired = 0;
 	for (int v = 0; v < n; v++)
 		if (s->mate[v] == -1 && s->label[s->inblossom[v]] == FREE &&
 		    (s->maxcard || !arbI_weight_is_zero(&s->dual[v])))
@@ -954,10 +1017,15 @@ static int stage(solver *s)
 		return FINISHED; /* every free vertex has dual 0: optimal */
 	for (;;) {
 		while (s->nqueue > 0) {
-			int r = scan(s, s->queue[--s->nqueue]);
+			int v = s->queue[--s->nqueue];
+			if (s->label[s->inblossom[v]] != S)
+				continue;
+			int r = scan(s, v);
 			if (r != GO_ON)
 				return r;
 		}
+		if (s->retired)
+			return AUGMENTED;
 		int r = dual_step(s);
 		if (r != GO_ON)
 			return r;
@@ -996,6 +1064,7 @@ static void solver_free(solver *s)
 	free(s->unused);
 	free(s->scratch);
 	free(s->dirty);
+	free(s->root);
 	free(s->dirtylist);
 	free(s->stack);
 	free(s->bestto);
@@ -1031,6 +1100,7 @@ static int solver_alloc(solver *s)
 	s->unused = malloc(n1 * sizeof *s->unused);
 	s->scratch = malloc(n1 * sizeof *s->scratch);
 	s->dirty = calloc(n1, 1);
+	s->root = malloc(n2 * sizeof *s->root);
 	s->dirtylist = malloc(n1 * sizeof *s->dirtylist);
 	s->stack = malloc(n2 * sizeof *s->stack);
 	s->bestto = malloc(n2 * sizeof *s->bestto);
@@ -1043,7 +1113,7 @@ static int solver_alloc(solver *s)
 			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
 			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
 			       s->unused && s->scratch && s->stack && s->bestto && s->besttoslack &&
-			       s->dirty && s->dirtylist ?
+			       s->dirty && s->dirtylist && s->root ?
 		       0 :
 		       -1;
 }
@@ -1178,7 +1248,7 @@ static int solver_run(solver *s)
 		 * would lose their least-slack lists at the next stage, and
 		 * forming a blossom of them scans every edge of their vertices) */
 		for (int b = n; b < 2 * n; b++)
-			if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == S &&
+			if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] != T &&
 			    arbI_weight_is_zero(&s->dual[b]))
 				expand_blossom(s, b, 1);
 	}
