@@ -332,6 +332,50 @@ static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2, cons
 		       "exchanges, then the smallest differences of the numbers)");
 }
 
+/* The working arrays of a comparison of two pairings of d's round: the
+ * partners and colours of each (mate/white: the one made, amate/awhite:
+ * the other), the scores of the groups from the top, the criteria. */
+typedef struct two {
+	int *mate, *amate, *groups, ngroups;
+	char *white, *awhite;
+	crit *m1, *m2;
+} two;
+
+static void two_free(two *w)
+{
+	free(w->mate);
+	free(w->amate);
+	free(w->white);
+	free(w->awhite);
+	free(w->groups);
+	free(w->m1);
+	free(w->m2);
+	memset(w, 0, sizeof *w);
+}
+
+/* 0, or -1 out of memory (w freed). */
+static int two_new(const dutch *d, two *w)
+{
+	size_t n = (size_t)(d->n ? d->n : 1);
+
+	memset(w, 0, sizeof *w);
+	w->mate = malloc(sizeof *w->mate * n);
+	w->amate = malloc(sizeof *w->amate * n);
+	w->white = malloc(n);
+	w->awhite = malloc(n);
+	w->groups = malloc(sizeof *w->groups * n);
+	w->m1 = calloc(MAX_CRIT, sizeof *w->m1);
+	w->m2 = calloc(MAX_CRIT, sizeof *w->m2);
+	if (!w->mate || !w->amate || !w->white || !w->awhite || !w->groups || !w->m1 || !w->m2) {
+		two_free(w);
+		return -1;
+	}
+	for (int u = 0; u < d->n; u++)
+		if (!w->ngroups || score_acc(&d->pl[u]) != w->groups[w->ngroups - 1])
+			w->groups[w->ngroups++] = score_acc(&d->pl[u]);
+	return 0;
+}
+
 arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition edition, int id,
 			      arb_write_fn fn, void *ctx, arb_error *err)
 {
@@ -339,9 +383,8 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 	arb_pairing *p = NULL, *q = NULL;
 	arb_status st;
 	out o = {fn, ctx, 0};
-	int *mate = NULL, *amate = NULL, *groups = NULL, ngroups = 0, v, opp;
-	char *white = NULL, *awhite = NULL;
-	crit *m1 = NULL, *m2 = NULL;
+	int v, opp;
+	two w = {0};
 	arb_error aerr;
 
 	memset(&d, 0, sizeof d);
@@ -362,22 +405,12 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		    r, id);
 		return o.failed ? arbI_err_report(err, ARB_E_IO, 0, "write failed") : ARB_OK;
 	}
-	mate = malloc(sizeof *mate * (size_t)d.n);
-	amate = malloc(sizeof *amate * (size_t)d.n);
-	white = malloc((size_t)d.n);
-	awhite = malloc((size_t)d.n);
-	groups = malloc(sizeof *groups * (size_t)d.n);
-	m1 = calloc(MAX_CRIT, sizeof *m1);
-	m2 = calloc(MAX_CRIT, sizeof *m2);
-	if (!mate || !amate || !white || !awhite || !groups || !m1 || !m2) {
+	if (two_new(&d, &w) < 0) {
 		st = arbI_err_report(err, ARB_E_NOMEM, 0, "out of memory");
 		goto done;
 	}
-	for (int u = 0; u < d.n; u++)
-		if (!ngroups || score_acc(&d.pl[u]) != groups[ngroups - 1])
-			groups[ngroups++] = score_acc(&d.pl[u]);
-	mates_of(&d, p, mate, white);
-	opp = mate[v];
+	mates_of(&d, p, w.mate, w.white);
+	opp = w.mate[v];
 	say(&o, "round %d (%s Dutch rules), player %d:", r,
 	    edition == ARBI_DUTCH_2017 ? "2017" : "revised, 2026", id);
 	describe(&o, &d, &d.pl[v]);
@@ -386,9 +419,10 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		const dplayer *lo = a->id < b->id ? a : b, *hi = lo == a ? b : a;
 		const char *why;
 		char c = arbI_dutch_colour(&d, lo, hi, &why), s1[16], s2[16];
-		int w = c == 'w' ? lo->id : hi->id;
+		int wid = c == 'w' ? lo->id : hi->id;
 
-		say(&o, "board: %d - %d (White %d: %s)", w, w == a->id ? b->id : a->id, w, why);
+		say(&o, "board: %d - %d (White %d: %s)", wid, wid == a->id ? b->id : a->id, wid,
+		    why);
 		describe(&o, &d, b);
 		if (score_acc(a) != score_acc(b)) {
 			const dplayer *up = score_acc(a) < score_acc(b) ? a : b;
@@ -417,16 +451,16 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		st = ARB_OK;
 		goto done;
 	}
-	mates_of(&d, q, amate, awhite);
+	mates_of(&d, q, w.amate, w.awhite);
 	{
 		char buf[512];
-		int n1 = measure(&d, mate, white, groups, ngroups, m1);
-		int n2 = measure(&d, amate, awhite, groups, ngroups, m2);
+		int n1 = measure(&d, w.mate, w.white, w.groups, w.ngroups, w.m1);
+		int n2 = measure(&d, w.amate, w.awhite, w.groups, w.ngroups, w.m2);
 
-		changed(&d, mate, amate, awhite, buf, sizeof buf);
+		changed(&d, w.mate, w.amate, w.awhite, buf, sizeof buf);
 		say(&o, "without %s, the best pairing changes: %s",
 		    opp >= 0 ? "this board" : "this bye", buf[0] ? buf : "(nothing)");
-		verdict(&o, m1, n1, m2, n2, "it is");
+		verdict(&o, w.m1, n1, w.m2, n2, "it is");
 	}
 	st = ARB_OK;
 done:
@@ -435,13 +469,7 @@ done:
 	arb_pairing_free(p);
 	arb_pairing_free(q);
 	arbI_dutch_free(&d);
-	free(mate);
-	free(amate);
-	free(white);
-	free(awhite);
-	free(groups);
-	free(m1);
-	free(m2);
+	two_free(&w);
 	return st;
 }
 
@@ -453,10 +481,8 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 	arb_pairing *p = NULL;
 	arb_status st;
 	out o = {fn, ctx, 0};
-	int r = arb_pairing_round(given), *mate = NULL, *gmate = NULL, *groups = NULL;
-	int ngroups = 0, same = 1, colours = 0;
-	char *white = NULL, *gwhite = NULL;
-	crit *m1 = NULL, *m2 = NULL;
+	int r = arb_pairing_round(given), same = 1, colours = 0;
+	two w = {0};
 	const char *ed = edition == ARBI_DUTCH_2017 ? "2017" : "revised, 2026";
 
 	*differs = 0;
@@ -464,26 +490,16 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 	st = arbI_dutch_run(t, r, edition, 0, 0, &d, &p, err);
 	if (st != ARB_OK)
 		return st;
-	mate = malloc(sizeof *mate * (size_t)(d.n ? d.n : 1));
-	gmate = malloc(sizeof *gmate * (size_t)(d.n ? d.n : 1));
-	white = malloc((size_t)(d.n ? d.n : 1));
-	gwhite = malloc((size_t)(d.n ? d.n : 1));
-	groups = malloc(sizeof *groups * (size_t)(d.n ? d.n : 1));
-	m1 = calloc(MAX_CRIT, sizeof *m1);
-	m2 = calloc(MAX_CRIT, sizeof *m2);
-	if (!mate || !gmate || !white || !gwhite || !groups || !m1 || !m2) {
+	if (two_new(&d, &w) < 0) {
 		st = arbI_err_report(err, ARB_E_NOMEM, 0, "out of memory");
 		goto done;
 	}
-	for (int u = 0; u < d.n; u++)
-		if (!ngroups || score_acc(&d.pl[u]) != groups[ngroups - 1])
-			groups[ngroups++] = score_acc(&d.pl[u]);
-	mates_of(&d, p, mate, white);
-	mates_of(&d, given, gmate, gwhite);
+	mates_of(&d, p, w.mate, w.white);
+	mates_of(&d, given, w.amate, w.awhite);
 	for (int v = 0; v < d.n; v++) {
-		if (gmate[v] != mate[v])
+		if (w.amate[v] != w.mate[v])
 			same = 0;
-		else if (mate[v] >= 0 && white[v] != gwhite[v])
+		else if (w.mate[v] >= 0 && w.white[v] != w.awhite[v])
 			colours++;
 	}
 	colours /= 2;
@@ -504,11 +520,11 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 		int n1, n2, left = 0;
 
 		for (int v = 0; v < d.n; v++)
-			left += gmate[v] == -2;
-		changed(&d, mate, gmate, gwhite, buf, sizeof buf);
+			left += w.amate[v] == -2;
+		changed(&d, w.mate, w.amate, w.awhite, buf, sizeof buf);
 		say(&o, "round %d: not arbiter's pairing (%s Dutch rules): its boards %s", r, ed,
 		    buf[0] ? buf : "(none)");
-		changed(&d, gmate, mate, white, buf, sizeof buf);
+		changed(&d, w.amate, w.mate, w.white, buf, sizeof buf);
 		say(&o, "arbiter pairs instead: %s", buf[0] ? buf : "(nothing)");
 		if (left) {
 			say(&o,
@@ -517,21 +533,15 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 			    left, left == 1 ? "" : "s");
 			goto done;
 		}
-		n1 = measure(&d, mate, white, groups, ngroups, m1);
-		n2 = measure(&d, gmate, gwhite, groups, ngroups, m2);
-		verdict(&o, m1, n1, m2, n2, "it is");
+		n1 = measure(&d, w.mate, w.white, w.groups, w.ngroups, w.m1);
+		n2 = measure(&d, w.amate, w.awhite, w.groups, w.ngroups, w.m2);
+		verdict(&o, w.m1, n1, w.m2, n2, "it is");
 	}
 done:
 	if (st == ARB_OK && o.failed)
 		st = arbI_err_report(err, ARB_E_IO, 0, "write failed");
 	arb_pairing_free(p);
 	arbI_dutch_free(&d);
-	free(mate);
-	free(gmate);
-	free(white);
-	free(gwhite);
-	free(groups);
-	free(m1);
-	free(m2);
+	two_free(&w);
 	return st;
 }
