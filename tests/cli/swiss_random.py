@@ -15,7 +15,8 @@ which needs ARBITER_ORACLE_BBP) and plays it. Then every round is checked:
 
 - `ARBITER tournament check round-K.trf --round K --pairs round-K.pairs` must
   find 0 problems (every player once, no rematch, at most one
-  pairing-allocated bye, colours legal, prohibited pairs kept, ...);
+  pairing-allocated bye, colours legal, prohibited pairs kept, ...) and
+  be arbiter's own pairing (the same boards and colours; exit 0);
 - when ARBITER_ORACLE_BBP names bbpPairings and CMD is not the oracle
   itself, the oracle's pairing of round-K.trf must be round-K.pairs
   exactly;
@@ -119,7 +120,8 @@ def one_game(a, g, workdir):
         res["paired"] += 1
         crc, cout, cerr = run([a.arbiter, "tournament", "check", trf, "--round", str(k),
                                "--pairs", pairs], a.timeout)
-        if crc == 0 and re.search(r": 0 problems$", cout.strip()):
+        # 0 problems, and in a Swiss the same pairing as arbiter's own (exit 0)
+        if crc == 0 and re.search(r": 0 problems$", cout, re.M):
             res["clean"] += 1
         else:
             lines = (cout + cerr).strip().splitlines()
