@@ -242,10 +242,13 @@ arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weig
  * between solves, as the Swiss systems' pairing does (it fixes one player
  * after another, each time re-weighting his edges and asking for the best
  * matching again). The matcher keeps the algorithm's state (the matching,
- * the duals, the blossoms) from one solve to the next; an edge change frees
- * one endpoint when the state would not hold with it, and the next solve
- * repairs only that: O(k n^2) for k vertices freed, not O(n^3) (the update
- * of Galil, Micali and Gabow's algorithm as bbpPairings' matching does it).
+ * the duals, the blossoms) from one solve to the next: an edge changed
+ * inside a blossom frees its endpoint from it at once, and before the next
+ * solve each vertex whose edges changed gets the least dual that keeps
+ * them feasible, losing its matched edge only if that is no longer tight;
+ * the stages then repair what was freed: about O(k n^2) for k vertices
+ * freed, not O(n^3) (the update of Galil, Micali and Gabow's algorithm, as
+ * bbpPairings' matching allows it, with its duals kept rather than reset).
  * Maximum weight only (no max-cardinality mode). The results are those of
  * arbI_graph_match on the same graph in weight; among matchings of equal
  * weight, the one reached may differ.
