@@ -991,9 +991,10 @@ static int dual_step(solver *s)
 	}
 }
 
-/* One stage: trees from every free vertex, grown until an augmentation or
- * the end. AUGMENTED, FINISHED or NOMEM. */
-
+/* One stage: trees from every root (a free vertex of dual above 0; any
+ * free vertex in max-cardinality mode), grown on tight edges and by dual
+ * steps until an augmentation, then on tight edges only (retire) for more.
+ * AUGMENTED, FINISHED or NOMEM. */
 static int stage(solver *s)
 {
 	int n = s->n;
@@ -1130,23 +1131,21 @@ static void largest(const arbI_graph *g, arbI_weight *out)
 }
 
 /* Sets up s for g with no edge above maxw, every vertex free and of dual
- * maxw (in max-cardinality mode, M more): the arrays, the windows. 0, or
- * -1 out of memory (s freed). */
-static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw, int maxcard)
+ * maxw (u - M in max-cardinality mode, bias M; NULL: maximum weight only):
+ * the arrays, the windows. 0, or -1 out of memory (s freed). */
+static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw,
+			const arbI_weight *bias)
 {
 	arbI_weight top;
 	int n = g->n;
 	memset(s, 0, sizeof *s);
 	s->g = g;
 	s->n = n;
-	s->maxcard = maxcard;
-	arbI_weight_set_u64(&s->bias, 0);
-	if (maxcard) {
-		/* M = floor(n/2) x maxw + 1; maxw + M must stay a valid weight
-		 * (the caller checked) */
-		s->bias = *maxw;
-		arbI_weight_mul_add_u32(&s->bias, (uint32_t)(n / 2), 1);
-	}
+	s->maxcard = bias != NULL;
+	if (bias)
+		s->bias = *bias;
+	else
+		arbI_weight_set_u64(&s->bias, 0);
 	s->reset = *maxw;
 	arbI_weight_shl(&s->reset, 1);
 	if (solver_alloc(s) < 0) {
@@ -1289,7 +1288,7 @@ arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weig
 					       "(%d vertices, %d-bit weights)",
 					       n, ARBI_WEIGHT_BITS);
 	}
-	if (solver_setup(&s, g, &maxw, flags & ARBI_MATCH_MAX_CARDINALITY) < 0)
+	if (solver_setup(&s, g, &maxw, flags & ARBI_MATCH_MAX_CARDINALITY ? &bias : NULL) < 0)
 		return ARB_E_NOMEM;
 	if (solver_run(&s) < 0) {
 		solver_free(&s);
@@ -1331,7 +1330,7 @@ arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher
 	m->maxw = *maxw;
 	m->broken = 0;
 	m->solved = 0;
-	if (solver_setup(&m->s, g, maxw, 0) < 0) {
+	if (solver_setup(&m->s, g, maxw, NULL) < 0) {
 		free(m);
 		return ARB_E_NOMEM;
 	}
@@ -1351,7 +1350,8 @@ void arbI_matcher_free(arbI_matcher *m)
  * Frees vertex v for new weights on its edges, keeping the duals feasible
  * and the rest of the matching optimal for them: v leaves its blossoms
  * (made their base first, then each blossom from the top expanded, its
- * dual added to its vertices' so that no slack inside it changes), its
+ * dual added to its vertices' so that no slack inside it changes, and its
+ * sub-blossoms of dual 0 with it), its
  * matched edge goes, and its dual becomes 2 x the largest weight, which no
  * edge of v can make infeasible. The next solve starts from what is left:
  * a stage or two for each vertex freed, not the whole algorithm again.
@@ -1373,19 +1373,7 @@ static void touch(solver *s, int v)
 				arbI_weight_add(&s->dual[s->scratch[l]], &s->dual[s->scratch[l]],
 						&s->dual[b]);
 			arbI_weight_set_u64(&s->dual[b], 0);
-			/* one level: the children keep their duals */
-			for (int i = 0; i < s->nchild[b]; i++) {
-				int c = s->child[b][i];
-				s->parent[c] = -1;
-				if (c < s->n) {
-					s->inblossom[c] = c;
-				} else {
-					int cl = leaves(s, c, s->scratch);
-					for (int l = 0; l < cl; l++)
-						s->inblossom[s->scratch[l]] = c;
-				}
-			}
-			release_blossom(s, b);
+			expand_blossom(s, b, 1);
 		}
 	} else if (s->mate[v] != -1) {
 		s->mate[s->mate[v]] = -1;
@@ -1595,8 +1583,7 @@ int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size)
 {
 	const solver *s = &m->s;
 	int n = s->n;
-	arbI_weight sl, zero;
-	arbI_weight_set_u64(&zero, 0);
+	arbI_weight sl;
 	for (int v = 0; v < n; v++) {
 		int u = s->mate[v];
 		if (u >= 0 && (u >= n || s->mate[u] != v || absent(weight2(s, v, u)))) {
