@@ -198,21 +198,33 @@ static arb_status past_last(const arb_tournament_info *info, int r, arb_error *e
 			       info->rounds);
 }
 
-arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
-			       arb_write_fn fn, void *ctx, arb_error *err)
+/* Round `round` of t (0: the next) as a round of a Swiss by the Dutch
+ * system, for `what` (explain, compare): its number into *r. ARB_OK, or
+ * ARB_E_ARGUMENT with err saying why (a round after the next, another
+ * system, past the last round). */
+static arb_status dutch_round(const arb_tournament *t, int round, const char *what, int *r,
+			      arb_error *err)
 {
 	arb_tournament_info info;
-	int r;
-	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
-	if (round_asked(t, round, &info, &r, err) != ARB_OK)
+	if (round_asked(t, round, &info, r, err) != ARB_OK)
 		return ARB_E_ARGUMENT;
 	if (!dutch_system(&info))
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
-				       "explain: the system %s is not a Swiss by the Dutch "
+				       "%s: the system %s is not a Swiss by the Dutch "
 				       "system (a round robin's boards are its table's)",
-				       info.system);
-	if (info.rounds > 0 && r > info.rounds)
-		return past_last(&info, r, err);
+				       what, info.system);
+	if (info.rounds > 0 && *r > info.rounds)
+		return past_last(&info, *r, err);
+	return ARB_OK;
+}
+
+arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flags, int id,
+			       arb_write_fn fn, void *ctx, arb_error *err)
+{
+	int r;
+	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
+	if (dutch_round(t, round, "explain", &r, err) != ARB_OK)
+		return ARB_E_ARGUMENT;
 	return arbI_dutch_explain(t, r,
 				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
 				  id, fn, ctx, err);
@@ -221,20 +233,12 @@ arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flag
 arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairing *p, unsigned flags,
 			       int *differs, arb_write_fn fn, void *ctx, arb_error *err)
 {
-	arb_tournament_info info;
 	int r;
 	if (differs)
 		*differs = 0;
 	arbI_api_check_err(t && p && differs && fn, err);
-	if (round_asked(t, arb_pairing_round(p), &info, &r, err) != ARB_OK)
+	if (dutch_round(t, arb_pairing_round(p), "compare", &r, err) != ARB_OK)
 		return ARB_E_ARGUMENT;
-	if (!dutch_system(&info))
-		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
-				       "compare: the system %s is not a Swiss by the Dutch "
-				       "system (a round robin's boards are its table's)",
-				       info.system);
-	if (info.rounds > 0 && r > info.rounds)
-		return past_last(&info, r, err);
 	return arbI_dutch_compare(t, p,
 				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
 				  differs, fn, ctx, err);
