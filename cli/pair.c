@@ -98,6 +98,19 @@ void cli_tournament_pair_usage(FILE *out)
 
 /* ---- shared ----------------------------------------------------------------- */
 
+/* --edition VALUE of `action` (pair, check): 2017 sets ARB_PAIR_DUTCH_2017
+ * in *flags, 2026 nothing. 0, or -1 with a message for another value. */
+static int parse_edition(const char *action, const char *value, unsigned *flags)
+{
+	if (!strcmp(value, "2017"))
+		*flags |= ARB_PAIR_DUTCH_2017;
+	else if (strcmp(value, "2026") != 0) {
+		cli_error(CMD, "%s: --edition is 2017 or 2026, not '%s'", action, value);
+		return -1;
+	}
+	return 0;
+}
+
 static int to_stdout(void *ctx, const char *buf, size_t n)
 {
 	(void)ctx;
@@ -409,15 +422,9 @@ int cli_tournament_pair(int argc, char **argv)
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairing-engine", &engine)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0) {
-			if (got > 0 && !strcmp(value, "2017"))
-				flags |= ARB_PAIR_DUTCH_2017;
-			else if (got > 0 && strcmp(value, "2026") != 0) {
-				cli_error(CMD, "pair: --edition is 2017 or 2026, not '%s'", value);
-				got = -1;
-			}
-			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		} else if ((got = cli_option_value(&it, CMD, "--explain", &explain)) != 0)
+		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0)
+			rc = got < 0 || parse_edition("pair", value, &flags) ? CLI_USAGE : CLI_OK;
+		else if ((got = cli_option_value(&it, CMD, "--explain", &explain)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
 		else if (!strcmp(opt, "--boards"))
 			boards = 1;
@@ -583,15 +590,9 @@ int cli_tournament_check(int argc, char **argv)
 				     CLI_OK;
 		else if ((got = cli_option_value(&it, CMD, "--pairs", &pairs)) != 0)
 			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0) {
-			if (got > 0 && !strcmp(value, "2017"))
-				flags |= ARB_PAIR_DUTCH_2017;
-			else if (got > 0 && strcmp(value, "2026") != 0) {
-				cli_error(CMD, "check: --edition is 2017 or 2026, not '%s'", value);
-				got = -1;
-			}
-			rc = got < 0 ? CLI_USAGE : CLI_OK;
-		} else {
+		else if ((got = cli_option_value(&it, CMD, "--edition", &value)) != 0)
+			rc = got < 0 || parse_edition("check", value, &flags) ? CLI_USAGE : CLI_OK;
+		else {
 			cli_error(CMD, "check: unknown option '%s' (try 'arbiter help tournament')",
 				  opt);
 			rc = CLI_USAGE;
