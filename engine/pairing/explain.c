@@ -298,10 +298,10 @@ static void changed(const dutch *d, const int *ma, const int *mb, const char *wb
 }
 
 /* The first criterion on which m2 (n2 values) differs from m1, the
- * pairing made: "SUBJECT worse at C: b against a", or better at it but
+ * pairing made: "it is worse at C: b against a", or better at it but
  * worse in an earlier bracket's choice, or the same on every criterion
  * (the bracket's order decided). */
-static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2, const char *subject)
+static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2)
 {
 	char v1[24], v2[24];
 	int k;
@@ -319,13 +319,13 @@ static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2, cons
 		}
 	}
 	if (k < n1 && k < n2 && m2[k].value > m1[k].value)
-		say(o, "%s worse at %s: %s against %s", subject, m2[k].name, v2, v1);
+		say(o, "it is worse at %s: %s against %s", m2[k].name, v2, v1);
 	else if (k < n1 && k < n2)
 		say(o,
-		    "%s better at %s (%s against %s) but worse in an earlier "
+		    "it is better at %s (%s against %s) but worse in an earlier "
 		    "bracket's choice: the brackets are paired from the top, each "
 		    "optimal in turn (C.04.3 B)",
-		    subject, m2[k].name, v2, v1);
+		    m2[k].name, v2, v1);
 	else
 		say(o, "the criteria C5-C21 rate both the same: the bracket's order "
 		       "decided (C.04.3 B: S1 against S2 in order, the fewest "
@@ -460,7 +460,7 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		changed(&d, w.mate, w.amate, w.awhite, buf, sizeof buf);
 		say(&o, "without %s, the best pairing changes: %s",
 		    opp >= 0 ? "this board" : "this bye", buf[0] ? buf : "(nothing)");
-		verdict(&o, w.m1, n1, w.m2, n2, "it is");
+		verdict(&o, w.m1, n1, w.m2, n2);
 	}
 	st = ARB_OK;
 done:
@@ -535,7 +535,7 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 		}
 		n1 = measure(&d, w.mate, w.white, w.groups, w.ngroups, w.m1);
 		n2 = measure(&d, w.amate, w.awhite, w.groups, w.ngroups, w.m2);
-		verdict(&o, w.m1, n1, w.m2, n2, "it is");
+		verdict(&o, w.m1, n1, w.m2, n2);
 	}
 done:
 	if (st == ARB_OK && o.failed)
