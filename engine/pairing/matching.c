@@ -214,10 +214,13 @@ typedef struct solver {
 	arbI_weight *bestslack; /* 2n: its slack, valid when bestepoch == epoch */
 	uint64_t *bestepoch;
 	uint64_t epoch;    /* counts dual changes: cached slacks are of one epoch */
+	int nw;            /* the words any slack or dual (as u) can use: above them all 0 */
 	int wword, wbit;   /* the top 64 bits any slack or dual (as u) can use: from
 			    bit 64 x wword + wbit */
 	uint64_t *win;     /* n x n, row by row: those bits of the pairs' stored weights (0: no
 			  edge), both ways, so that a scan reads them in order */
+	uint64_t *has;     /* n rows of hasw words: bit j of row i set when {i, j} is an edge */
+	size_t hasw;
 	uint64_t *dualwin; /* n: those of the vertices' duals */
 	uint64_t *bestwin; /* 2n: those of bestslack */
 	uint64_t *allowed; /* a bit per pair: tight, usable */
@@ -248,11 +251,31 @@ static inline void add_sub(arbI_weight *r, const arbI_weight *a, const arbI_weig
 	arbI_weight_sub(r, r, c);
 }
 
+/* *r = a + b - c, as add_sub, reading only the nw words in use (those
+ * above are 0 in all three: their values are within the range): a weight
+ * read from the graph is one cache line, not two. */
+static inline void slack_nw(const solver *s, arbI_weight *r, const arbI_weight *a,
+			    const arbI_weight *b, const arbI_weight *c)
+{
+	uint64_t carry = 0, borrow = 0;
+	int i;
+	for (i = 0; i < s->nw; i++) {
+		uint64_t x = a->word[i], y = b->word[i], z = c->word[i];
+		uint64_t t = x + y, u = t + carry;
+		carry = (t < x) | (u < t);
+		uint64_t d = u - z, e = d - borrow;
+		borrow = (u < z) | (d < borrow);
+		r->word[i] = e;
+	}
+	for (; i < ARBI_WEIGHT_WORDS; i++)
+		r->word[i] = 0;
+}
+
 /* The slack of {i, j}: u_i + u_j - 2w (blossom duals left out: the
  * algorithm asks only of edges between top-level blossoms). */
 static inline void slack(const solver *s, arbI_weight *r, int i, int j)
 {
-	add_sub(r, &s->dual[i], &s->dual[j], weight2(s, i, j));
+	slack_nw(s, r, &s->dual[i], &s->dual[j], weight2(s, i, j));
 }
 
 static inline int is_allowed(const solver *s, size_t k)
@@ -272,6 +295,33 @@ static inline uint64_t window(const solver *s, const arbI_weight *x)
 	if (s->wbit == 0)
 		return x->word[s->wword];
 	return (x->word[s->wword] >> s->wbit) | (x->word[s->wword + 1] << (64 - s->wbit));
+}
+
+/* 1 if i and j have no edge: the presence bits (row i read in order in a
+ * scan), not the weight, which lies far from its neighbours' in a column
+ * of the triangle. */
+static inline int no_edge(const solver *s, int i, int j)
+{
+	return !((s->has[(size_t)i * s->hasw + (size_t)j / 64] >> (j % 64)) & 1);
+}
+
+/* Records whether {i, j} is an edge, both ways. */
+static void set_has(solver *s, int i, int j, int present)
+{
+	uint64_t *a = &s->has[(size_t)i * s->hasw + (size_t)j / 64];
+	uint64_t *b = &s->has[(size_t)j * s->hasw + (size_t)i / 64];
+	uint64_t ba = (uint64_t)1 << (j % 64), bb = (uint64_t)1 << (i % 64);
+	*a = present ? *a | ba : *a & ~ba;
+	*b = present ? *b | bb : *b & ~bb;
+}
+
+/* 1 if a - b < c certainly, from their windows wa, wb, wc (a, b, c within
+ * the values' range): floor(a / 2^p) - floor(b / 2^p) is floor((a - b) /
+ * 2^p) or one more when a >= b, and wa < wb only when a < b. Used where
+ * most of a row's 2w - u_j cannot beat the best so far. */
+static inline int below_window(uint64_t wa, uint64_t wb, uint64_t wc)
+{
+	return wa < wb || wa - wb < wc;
 }
 
 /* The slack of bestedge[x], from the cache when the duals have not changed. */
@@ -435,7 +485,7 @@ static void gather_best(solver *s, int b, int bv)
 		for (int j = 0; j < s->n; j++) {
 			/* the labels first: the weights are far apart in memory */
 			int bj = s->inblossom[j];
-			if (bj == b || s->label[bj] != S || j == v || absent(weight2(s, v, j)))
+			if (bj == b || s->label[bj] != S || j == v || no_edge(s, v, j))
 				continue;
 			slack(s, &sl, v, j);
 			if (s->bestto[bj].from == -1 ||
@@ -794,7 +844,7 @@ static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight 
 {
 	if (!is_allowed(s, k)) {
 		arbI_weight ks;
-		add_sub(&ks, dv, &s->dual[w], &s->g->w[k]);
+		slack_nw(s, &ks, dv, &s->dual[w], &s->g->w[k]);
 		if (!arbI_weight_is_zero(&ks)) {
 			int bw = s->inblossom[w];
 			if (s->label[bw] == S) {
@@ -862,17 +912,18 @@ static inline int needless(solver *s, int v, int w, uint64_t est)
  * column v (w > v, pair index w(w - 1)/2 + v). */
 static int scan(solver *s, int v)
 {
-	const arbI_weight *w2 = s->g->w;
 	const arbI_weight dv = s->dual[v];
 	const uint64_t dvw = s->dualwin[v];
 	const uint64_t *win = s->win + (size_t)v * (size_t)s->n;
+	const uint64_t *has = s->has + (size_t)v * s->hasw;
 	size_t row = pair(v, 0), k;
 	int bv = s->inblossom[v], r;
 	for (int w = 0; w < v; w++) {
 		k = row + (size_t)w;
-		if (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w]))
+		if (!((has[w / 64] >> (w % 64)) & 1) ||
+		    (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w])))
 			continue;
-		if (absent(&w2[k]) || s->inblossom[w] == bv)
+		if (s->inblossom[w] == bv)
 			continue;
 		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
 			return r;
@@ -882,9 +933,10 @@ static int scan(solver *s, int v)
 	}
 	k = pair(v + 1, 0) + (size_t)v;
 	for (int w = v + 1; w < s->n; k += (size_t)w, w++) {
-		if (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w]))
+		if (!((has[w / 64] >> (w % 64)) & 1) ||
+		    (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w])))
 			continue;
-		if (absent(&w2[k]) || s->inblossom[w] == bv)
+		if (s->inblossom[w] == bv)
 			continue;
 		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
 			return r;
@@ -1071,6 +1123,7 @@ static void solver_free(solver *s)
 	free(s->bestto);
 	free(s->besttoslack);
 	free(s->win);
+	free(s->has);
 	free(s->dualwin);
 	free(s->bestwin);
 }
@@ -1107,9 +1160,11 @@ static int solver_alloc(solver *s)
 	s->bestto = malloc(n2 * sizeof *s->bestto);
 	s->besttoslack = malloc(n2 * sizeof *s->besttoslack);
 	s->win = malloc((n ? n * n : 1) * sizeof *s->win);
+	s->hasw = n / 64 + 1;
+	s->has = calloc(n1 * s->hasw, sizeof *s->has);
 	s->dualwin = malloc(n1 * sizeof *s->dualwin);
 	s->bestwin = malloc(n2 * sizeof *s->bestwin);
-	return s->win && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
+	return s->win && s->has && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
 			       s->labelend && s->inblossom && s->parent && s->base && s->child &&
 			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
 			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
@@ -1179,6 +1234,7 @@ static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw,
 	int len = ARBI_WEIGHT_BITS;
 	while (len > 0 && arbI_weight_get_bits(&top, len - 1, 1) == 0)
 		len--;
+	s->nw = len > 0 ? (len + 63) / 64 : 1;
 	s->wword = len > 64 ? (len - 64) / 64 : 0;
 	s->wbit = len > 64 ? (len - 64) % 64 : 0;
 	for (int i = 0; i < n; i++) {
@@ -1186,6 +1242,7 @@ static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw,
 		for (int j = 0; j < i; j++) {
 			const arbI_weight *w = weight2(s, i, j);
 			uint64_t x = absent(w) ? 0 : window(s, w);
+			set_has(s, i, j, !absent(w));
 			s->win[(size_t)i * (size_t)n + (size_t)j] = x;
 			s->win[(size_t)j * (size_t)n + (size_t)i] = x;
 		}
@@ -1369,9 +1426,11 @@ static void touch(solver *s, int v)
 		s->mate[v] = -1;
 		while ((b = s->inblossom[v]) >= s->n) {
 			int nl = leaves(s, b, s->scratch);
-			for (int l = 0; l < nl; l++)
-				arbI_weight_add(&s->dual[s->scratch[l]], &s->dual[s->scratch[l]],
-						&s->dual[b]);
+			for (int l = 0; l < nl; l++) {
+				int x = s->scratch[l];
+				arbI_weight_add(&s->dual[x], &s->dual[x], &s->dual[b]);
+				s->dualwin[x] = window(s, &s->dual[x]);
+			}
 			arbI_weight_set_u64(&s->dual[b], 0);
 			expand_blossom(s, b, 1);
 		}
@@ -1417,6 +1476,7 @@ static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 	uint64_t x = w ? window(s, &w2) : 0;
 	s->win[(size_t)i * (size_t)s->n + (size_t)j] = x;
 	s->win[(size_t)j * (size_t)s->n + (size_t)i] = x;
+	set_has(s, i, j, w != NULL);
 }
 
 /*
@@ -1437,33 +1497,44 @@ static void head_start(solver *s, int first)
 	int n = s->n;
 	if (first)
 		for (int v = 0; v < n; v++) {
+			const uint64_t *row = s->win + (size_t)v * (size_t)n;
+			uint64_t needwin = 0;
 			arbI_weight_set_u64(&need, 0);
 			for (int j = 0; j < n; j++)
-				if (j != v && !absent(weight2(s, v, j)) &&
-				    arbI_weight_cmp(weight2(s, v, j), &need) > 0)
+				if (row[j] >= needwin && j != v && !no_edge(s, v, j) &&
+				    arbI_weight_cmp(weight2(s, v, j), &need) > 0) {
 					need = *weight2(s, v, j);
+					needwin = row[j];
+				}
 			arbI_weight_shr(&need, 1);
 			s->dual[v] = need;
 		}
+	for (int v = 0; v < n; v++)
+		s->dualwin[v] = window(s, &s->dual[v]);
 	for (int v = 0; v < n; v++) {
 		if (s->mate[v] != -1 || s->inblossom[v] != v || arbI_weight_is_zero(&s->dual[v]))
 			continue;
+		const uint64_t *row = s->win + (size_t)v * (size_t)n;
+		uint64_t needwin = 0;
 		int with = -1;
 		arbI_weight_set_u64(&need, 0);
 		for (int j = 0; j < n; j++) {
-			if (j == v || absent(weight2(s, v, j)) ||
-			    arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
+			/* 2w - u_j below need: not the dual, nor a tie */
+			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
+			    no_edge(s, v, j) || arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
 				continue;
 			int c = arbI_weight_cmp(&d, &need);
 			int exposed = s->mate[j] == -1 && s->base[s->inblossom[j]] == j;
 			if (c > 0) {
 				need = d;
+				needwin = window(s, &need);
 				with = exposed ? j : -1;
 			} else if (c == 0 && with < 0 && exposed) {
 				with = j;
 			}
 		}
 		s->dual[v] = need;
+		s->dualwin[v] = window(s, &need);
 		if (with >= 0) {
 			s->mate[v] = with;
 			s->mate[with] = v;
@@ -1487,6 +1558,8 @@ static void head_start(solver *s, int first)
 static void settle(solver *s)
 {
 	arbI_weight need, d, sl;
+	for (int v = 0; v < s->n; v++)
+		s->dualwin[v] = window(s, &s->dual[v]);
 	/* first the matched edges: one that got heavier raises its ends by
 	 * the difference, shared when both are dirty (most of a vertex's
 	 * edges change as his does, often by the same) */
@@ -1510,16 +1583,20 @@ static void settle(solver *s)
 	}
 	for (int k = 0; k < s->ndirty; k++) {
 		int v = s->dirtylist[k], bv = s->inblossom[v], loose = 0, higher;
+		const uint64_t *row = s->win + (size_t)v * (size_t)s->n;
+		uint64_t needwin = s->dualwin[v];
 		s->dirty[v] = 0;
 		need = s->dual[v];
 		for (int j = 0; j < s->n; j++) {
-			if (j == v || s->inblossom[j] == bv || absent(weight2(s, v, j)))
+			/* 2w - u_j above need? (the windows rule out most) */
+			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
+			    s->inblossom[j] == bv || no_edge(s, v, j) ||
+			    arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
 				continue;
-			/* 2w - u_j above need? */
-			if (arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
-				continue;
-			if (arbI_weight_cmp(&d, &need) > 0)
+			if (arbI_weight_cmp(&d, &need) > 0) {
 				need = d;
+				needwin = window(s, &need);
+			}
 		}
 		higher = arbI_weight_cmp(&need, &s->dual[v]) > 0;
 		int u = s->mate[v];
