@@ -228,6 +228,8 @@ typedef struct solver {
 	int *queue, nqueue;       /* S vertices to scan */
 	int *unused, nunused;     /* free blossom numbers */
 	int *scratch;             /* n: leaves */
+	int *cand;                /* n: a scan's edges to consider, by the other end */
+	size_t *candk;            /* n: their pair indices */
 	int *root;                /* 2n: a labelled top-level blossom's tree, by its root vertex */
 	int retired;              /* trees augmented this stage: no dual step before the next */
 	char *dirty;              /* n: the matcher's vertices whose edges changed */
@@ -908,37 +910,51 @@ static inline int needless(solver *s, int v, int w, uint64_t est)
 	return s->bestwin[bucket] < est - 1;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
 /* Scans every edge of S vertex v: row v of the triangle (w < v), then
- * column v (w > v, pair index w(w - 1)/2 + v). */
+ * column v (w > v, pair index w(w - 1)/2 + v). In two passes: the
+ * presence bits and windows first (rows in order) pick the edges that may
+ * matter, whose weights, far apart in a column, are fetched meanwhile;
+ * then each is considered. The first pass's filter is conservative for
+ * the whole scan (a least-slack edge only improves, a T label stays, and
+ * a vertex that becomes S joins v's blossom), so that the second pass
+ * sees every edge that would have mattered. */
 static int scan(solver *s, int v)
 {
 	const arbI_weight dv = s->dual[v];
 	const uint64_t dvw = s->dualwin[v];
 	const uint64_t *win = s->win + (size_t)v * (size_t)s->n;
 	const uint64_t *has = s->has + (size_t)v * s->hasw;
+	const arbI_weight *w2 = s->g->w;
 	size_t row = pair(v, 0), k;
-	int bv = s->inblossom[v], r;
+	int bv = s->inblossom[v], r, nc = 0, last = s->nw - 1;
 	for (int w = 0; w < v; w++) {
 		k = row + (size_t)w;
-		if (!((has[w / 64] >> (w % 64)) & 1) ||
+		if (!((has[w / 64] >> (w % 64)) & 1) || s->inblossom[w] == bv ||
 		    (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w])))
 			continue;
-		if (s->inblossom[w] == bv)
-			continue;
-		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
-			return r;
-		bv = s->inblossom[v];
-		if (s->label[bv] != S)
-			return GO_ON; /* augmented: v's tree is gone */
+		s->cand[nc] = w;
+		s->candk[nc++] = k;
 	}
 	k = pair(v + 1, 0) + (size_t)v;
 	for (int w = v + 1; w < s->n; k += (size_t)w, w++) {
-		if (!((has[w / 64] >> (w % 64)) & 1) ||
+		if (!((has[w / 64] >> (w % 64)) & 1) || s->inblossom[w] == bv ||
 		    (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w])))
 			continue;
-		if (s->inblossom[w] == bv)
+		PREFETCH(&w2[k].word[0]);
+		PREFETCH(&w2[k].word[last]);
+		s->cand[nc] = w;
+		s->candk[nc++] = k;
+	}
+	for (int c = 0; c < nc; c++) {
+		if (s->inblossom[s->cand[c]] == bv)
 			continue;
-		if ((r = consider(s, v, w, k, &dv)) != GO_ON)
+		if ((r = consider(s, v, s->cand[c], s->candk[c], &dv)) != GO_ON)
 			return r;
 		bv = s->inblossom[v];
 		if (s->label[bv] != S)
@@ -1123,6 +1139,8 @@ static void solver_free(solver *s)
 	free(s->bestto);
 	free(s->besttoslack);
 	free(s->win);
+	free(s->cand);
+	free(s->candk);
 	free(s->has);
 	free(s->dualwin);
 	free(s->bestwin);
@@ -1153,6 +1171,8 @@ static int solver_alloc(solver *s)
 	s->queue = malloc(n1 * sizeof *s->queue);
 	s->unused = malloc(n1 * sizeof *s->unused);
 	s->scratch = malloc(n1 * sizeof *s->scratch);
+	s->cand = malloc(n1 * sizeof *s->cand);
+	s->candk = malloc(n1 * sizeof *s->candk);
 	s->dirty = calloc(n1, 1);
 	s->root = malloc(n2 * sizeof *s->root);
 	s->dirtylist = malloc(n1 * sizeof *s->dirtylist);
@@ -1164,7 +1184,7 @@ static int solver_alloc(solver *s)
 	s->has = calloc(n1 * s->hasw, sizeof *s->has);
 	s->dualwin = malloc(n1 * sizeof *s->dualwin);
 	s->bestwin = malloc(n2 * sizeof *s->bestwin);
-	return s->win && s->has && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
+	return s->win && s->has && s->cand && s->candk && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
 			       s->labelend && s->inblossom && s->parent && s->base && s->child &&
 			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
 			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
@@ -1450,29 +1470,38 @@ static void touch(solver *s, int v)
 static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 {
 	solver *s = &m->s;
-	arbI_weight *stored = &m->g->w[pair(i, j)], w2, sl;
+	arbI_weight *stored = &m->g->w[pair(i, j)], w2;
 	if (w) {
 		w2 = *w;
 		arbI_weight_shl(&w2, 1);
 	} else {
 		arbI_weight_set_u64(&w2, 1);
 	}
-	if (arbI_weight_cmp(&w2, stored) == 0)
+	/* every weight is at most 2 maxw: the words above nw are 0 */
+	if (memcmp(w2.word, stored->word, (size_t)s->nw * sizeof w2.word[0]) == 0)
 		return;
 	if (s->inblossom[i] == s->inblossom[j]) {
 		touch(s, i);
 	} else if (!s->dirty[i]) {
 		int need = s->mate[i] == j;
 		if (!need && w) {
-			arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
-			need = arbI_weight_sub(&sl, &sl, &w2); /* a borrow: below 0 */
+			/* u_i + u_j < 2w: the sum's carry out of the nw words means
+			 * not (it is then above any weight) */
+			uint64_t carry = 0, borrow = 0;
+			for (int x = 0; x < s->nw; x++) {
+				uint64_t a = s->dual[i].word[x], b = s->dual[j].word[x];
+				uint64_t t = a + b, u = t + carry;
+				carry = (t < a) | (u < t);
+				borrow = (u < w2.word[x]) | (u - w2.word[x] < borrow);
+			}
+			need = !carry && borrow;
 		}
 		if (need) {
 			s->dirty[i] = 1;
 			s->dirtylist[s->ndirty++] = i;
 		}
 	}
-	*stored = w2;
+	memcpy(stored->word, w2.word, (size_t)s->nw * sizeof w2.word[0]);
 	uint64_t x = w ? window(s, &w2) : 0;
 	s->win[(size_t)i * (size_t)s->n + (size_t)j] = x;
 	s->win[(size_t)j * (size_t)s->n + (size_t)i] = x;
