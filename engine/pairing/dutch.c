@@ -1257,7 +1257,7 @@ arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edi
 	taken = calloc((size_t)d.maxid + 1, 1);
 	p = arbI_pairing_new(r, arb_tournament_player_count(t));
 	if (!d.mate || !d.ranks || !pair_of || !taken || !p ||
-	    arbI_graph_new(d.n, &d.g, NULL) != ARB_OK ||
+	    arbI_graph_new_bits(d.n, layout_bits(&d), &d.g, NULL) != ARB_OK ||
 	    arbI_matcher_new(d.g, &d.maxw, &d.matcher, NULL) != ARB_OK)
 		goto nomem;
 	if (d.n == 0) {

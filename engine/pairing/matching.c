@@ -66,7 +66,10 @@ char *arbI_weight_to_hex(const arbI_weight *x, char *buf, size_t size)
 
 struct arbI_graph {
 	int n;
-	arbI_weight *w; /* the pair {i, j}, i > j, at i(i - 1)/2 + j: 2 x its weight, or 1 */
+	int bits;    /* every weight below 2^bits */
+	int nw;      /* the words a stored weight takes: those of 2^(bits + 1) - 1 */
+	uint64_t *w; /* the pair {i, j}, i > j, at nw x (i(i - 1)/2 + j): 2 x its weight, or
+			1, the least significant word first */
 };
 
 /* The index of the pair {i, j}, i != j. */
@@ -85,6 +88,29 @@ static inline int absent(const arbI_weight *w)
 	return (int)(w->word[0] & 1);
 }
 
+/* The stored words of pair k. */
+static inline const uint64_t *gwords(const arbI_graph *g, size_t k)
+{
+	return g->w + k * (size_t)g->nw;
+}
+
+/* Pair k's stored value (2w, or 1) into *out. */
+static inline void gload(const arbI_graph *g, size_t k, arbI_weight *out)
+{
+	const uint64_t *x = gwords(g, k);
+	int i;
+	for (i = 0; i < g->nw; i++)
+		out->word[i] = x[i];
+	for (; i < ARBI_WEIGHT_WORDS; i++)
+		out->word[i] = 0;
+}
+
+/* Stores x (2w, or 1: below 2^(bits + 1)) as pair k's value. */
+static inline void gstore(arbI_graph *g, size_t k, const arbI_weight *x)
+{
+	memcpy(g->w + k * (size_t)g->nw, x->word, (size_t)g->nw * sizeof x->word[0]);
+}
+
 void arbI_graph_weight_max(arbI_weight *out)
 {
 	for (int i = 0; i < ARBI_WEIGHT_WORDS; i++)
@@ -92,26 +118,47 @@ void arbI_graph_weight_max(arbI_weight *out)
 	out->word[ARBI_WEIGHT_WORDS - 1] >>= 2;
 }
 
-arb_status arbI_graph_new(int n, arbI_graph **out, arb_error *err)
+arb_status arbI_graph_new_bits(int n, int bits, arbI_graph **out, arb_error *err)
 {
 	*out = NULL;
 	if (n < 0 || n > ARB_MATCH_MAX_VERTICES)
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0, "matching: %d vertices (0 to %d)", n,
 				       ARB_MATCH_MAX_VERTICES);
+	if (bits < 1 || bits > ARBI_WEIGHT_BITS - 2)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: weights of %d bits (1 to %d)", bits,
+				       ARBI_WEIGHT_BITS - 2);
 	arbI_graph *g = malloc(sizeof *g);
 	if (!g)
 		return ARB_E_NOMEM;
 	size_t pairs = n > 1 ? pair(n - 1, 0) + (size_t)(n - 1) : 0;
 	g->n = n;
-	g->w = malloc((pairs ? pairs : 1) * sizeof *g->w);
+	g->bits = bits;
+	g->nw = (bits + 1 + 63) / 64;
+	g->w = calloc((pairs ? pairs : 1) * (size_t)g->nw, sizeof *g->w);
 	if (!g->w) {
 		free(g);
 		return ARB_E_NOMEM;
 	}
 	for (size_t k = 0; k < pairs; k++)
-		arbI_weight_set_u64(&g->w[k], 1);
+		g->w[k * (size_t)g->nw] = 1;
 	*out = g;
 	return ARB_OK;
+}
+
+arb_status arbI_graph_new(int n, arbI_graph **out, arb_error *err)
+{
+	return arbI_graph_new_bits(n, ARBI_WEIGHT_BITS - 2, out, err);
+}
+
+/* The largest weight g holds: 2^bits - 1. */
+static void graph_limit(const arbI_graph *g, arbI_weight *out)
+{
+	arbI_weight_set_u64(out, 0);
+	for (int b = 0; b < g->bits; b += 64)
+		arbI_weight_set_bits(out, b, g->bits - b < 64 ? g->bits - b : 64,
+				     g->bits - b < 64 ? ((uint64_t)1 << (g->bits - b)) - 1 :
+							UINT64_MAX);
 }
 
 void arbI_graph_free(arbI_graph *g)
@@ -139,29 +186,32 @@ arb_status arbI_graph_set_edge(arbI_graph *g, int i, int j, const arbI_weight *w
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 				       "matching: no edge {%d, %d} in a graph of %d vertices", i, j,
 				       g->n);
-	arbI_graph_weight_max(&max);
+	graph_limit(g, &max);
 	if (arbI_weight_cmp(w, &max) > 0)
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 				       "matching: edge {%d, %d}: weight over 2^%d - 1", i, j,
-				       ARBI_WEIGHT_BITS - 2);
-	arbI_weight *s = &g->w[pair(i, j)];
-	*s = *w;
-	arbI_weight_shl(s, 1);
+				       g->bits);
+	arbI_weight x = *w;
+	arbI_weight_shl(&x, 1);
+	gstore(g, pair(i, j), &x);
 	return ARB_OK;
 }
 
 void arbI_graph_remove_edge(arbI_graph *g, int i, int j)
 {
-	if (pair_ok(g, i, j))
-		arbI_weight_set_u64(&g->w[pair(i, j)], 1);
+	if (pair_ok(g, i, j)) {
+		arbI_weight one;
+		arbI_weight_set_u64(&one, 1);
+		gstore(g, pair(i, j), &one);
+	}
 }
 
 int arbI_graph_edge(const arbI_graph *g, int i, int j, arbI_weight *w)
 {
-	if (!pair_ok(g, i, j) || absent(&g->w[pair(i, j)]))
+	if (!pair_ok(g, i, j) || (gwords(g, pair(i, j))[0] & 1))
 		return 0;
 	if (w) {
-		*w = g->w[pair(i, j)];
+		gload(g, pair(i, j), w);
 		arbI_weight_shr(w, 1);
 	}
 	return 1;
@@ -213,13 +263,14 @@ typedef struct solver {
 	arc *bestedge;          /* 2n: the least-slack edge for delta 2 / delta 3, from -1 none */
 	arbI_weight *bestslack; /* 2n: its slack, valid when bestepoch == epoch */
 	uint64_t *bestepoch;
-	uint64_t epoch;    /* counts dual changes: cached slacks are of one epoch */
-	int nw;            /* the words any slack or dual (as u) can use: above them all 0 */
-	int wword, wbit;   /* the top 64 bits any slack or dual (as u) can use: from
+	uint64_t epoch;  /* counts dual changes: cached slacks are of one epoch */
+	int nw;          /* the words any slack or dual (as u) can use: above them all 0 */
+	int gnw;         /* those of a stored weight: the graph's, at most nw */
+	int wword, wbit; /* the top 64 bits any slack or dual (as u) can use: from
 			    bit 64 x wword + wbit */
-	uint64_t *win;     /* n x n, row by row: those bits of the pairs' stored weights (0: no
+	uint64_t *win;   /* n x n, row by row: those bits of the pairs' stored weights (0: no
 			  edge), both ways, so that a scan reads them in order */
-	uint64_t *has;     /* n rows of hasw words: bit j of row i set when {i, j} is an edge */
+	uint64_t *has;   /* n rows of hasw words: bit j of row i set when {i, j} is an edge */
 	size_t hasw;
 	uint64_t *dualwin; /* n: those of the vertices' duals */
 	uint64_t *bestwin; /* 2n: those of bestslack */
@@ -239,9 +290,11 @@ typedef struct solver {
 	arbI_weight *besttoslack; /* 2n */
 } solver;
 
-static inline const arbI_weight *weight2(const solver *s, int i, int j)
+/* {i, j}'s stored value (2w, or 1 for no edge), loaded into *tmp. */
+static inline const arbI_weight *weight2(const solver *s, int i, int j, arbI_weight *tmp)
 {
-	return &s->g->w[pair(i, j)];
+	gload(s->g, pair(i, j), tmp);
+	return tmp;
 }
 
 /* *r = a + b - c modulo 2^bits: a slack, exact because its true value is
@@ -257,12 +310,12 @@ static inline void add_sub(arbI_weight *r, const arbI_weight *a, const arbI_weig
  * above are 0 in all three: their values are within the range): a weight
  * read from the graph is one cache line, not two. */
 static inline void slack_nw(const solver *s, arbI_weight *r, const arbI_weight *a,
-			    const arbI_weight *b, const arbI_weight *c)
+			    const arbI_weight *b, const uint64_t *c)
 {
 	uint64_t carry = 0, borrow = 0;
 	int i;
 	for (i = 0; i < s->nw; i++) {
-		uint64_t x = a->word[i], y = b->word[i], z = c->word[i];
+		uint64_t x = a->word[i], y = b->word[i], z = i < s->gnw ? c[i] : 0;
 		uint64_t t = x + y, u = t + carry;
 		carry = (t < x) | (u < t);
 		uint64_t d = u - z, e = d - borrow;
@@ -277,7 +330,7 @@ static inline void slack_nw(const solver *s, arbI_weight *r, const arbI_weight *
  * algorithm asks only of edges between top-level blossoms). */
 static inline void slack(const solver *s, arbI_weight *r, int i, int j)
 {
-	slack_nw(s, r, &s->dual[i], &s->dual[j], weight2(s, i, j));
+	slack_nw(s, r, &s->dual[i], &s->dual[j], gwords(s->g, pair(i, j)));
 }
 
 static inline int is_allowed(const solver *s, size_t k)
@@ -846,7 +899,7 @@ static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight 
 {
 	if (!is_allowed(s, k)) {
 		arbI_weight ks;
-		slack_nw(s, &ks, dv, &s->dual[w], &s->g->w[k]);
+		slack_nw(s, &ks, dv, &s->dual[w], gwords(s->g, k));
 		if (!arbI_weight_is_zero(&ks)) {
 			int bw = s->inblossom[w];
 			if (s->label[bw] == S) {
@@ -930,7 +983,8 @@ static int scan(solver *s, int v)
 	const uint64_t dvw = s->dualwin[v];
 	const uint64_t *win = s->win + (size_t)v * (size_t)s->n;
 	const uint64_t *has = s->has + (size_t)v * s->hasw;
-	const arbI_weight *w2 = s->g->w;
+	const uint64_t *w2 = s->g->w;
+	size_t gnw = (size_t)s->g->nw;
 	size_t row = pair(v, 0), k;
 	int bv = s->inblossom[v], r, nc = 0, last = s->nw - 1;
 	for (int w = 0; w < v; w++) {
@@ -946,8 +1000,8 @@ static int scan(solver *s, int v)
 		if (!((has[w / 64] >> (w % 64)) & 1) || s->inblossom[w] == bv ||
 		    (!is_allowed(s, k) && needless(s, v, w, dvw + s->dualwin[w] - win[w])))
 			continue;
-		PREFETCH(&w2[k].word[0]);
-		PREFETCH(&w2[k].word[last]);
+		PREFETCH(&w2[k * gnw]);
+		PREFETCH(&w2[k * gnw + (size_t)last]);
 		s->cand[nc] = w;
 		s->candk[nc++] = k;
 	}
@@ -1184,12 +1238,12 @@ static int solver_alloc(solver *s)
 	s->has = calloc(n1 * s->hasw, sizeof *s->has);
 	s->dualwin = malloc(n1 * sizeof *s->dualwin);
 	s->bestwin = malloc(n2 * sizeof *s->bestwin);
-	return s->win && s->has && s->cand && s->candk && s->dualwin && s->bestwin && s->dual && s->mate && s->label &&
-			       s->labelend && s->inblossom && s->parent && s->base && s->child &&
-			       s->edge && s->nchild && s->best && s->nbest && s->bestedge &&
-			       s->bestslack && s->bestepoch && s->allowed && s->queue &&
-			       s->unused && s->scratch && s->stack && s->bestto && s->besttoslack &&
-			       s->dirty && s->dirtylist && s->root ?
+	return s->win && s->has && s->cand && s->candk && s->dualwin && s->bestwin && s->dual &&
+			       s->mate && s->label && s->labelend && s->inblossom && s->parent &&
+			       s->base && s->child && s->edge && s->nchild && s->best && s->nbest &&
+			       s->bestedge && s->bestslack && s->bestepoch && s->allowed &&
+			       s->queue && s->unused && s->scratch && s->stack && s->bestto &&
+			       s->besttoslack && s->dirty && s->dirtylist && s->root ?
 		       0 :
 		       -1;
 }
@@ -1199,9 +1253,12 @@ static void largest(const arbI_graph *g, arbI_weight *out)
 {
 	size_t pairs = g->n > 1 ? pair(g->n - 1, 0) + (size_t)g->n - 1 : 0;
 	arbI_weight_set_u64(out, 0);
-	for (size_t k = 0; k < pairs; k++)
-		if (!absent(&g->w[k]) && arbI_weight_cmp(&g->w[k], out) > 0)
-			*out = g->w[k];
+	for (size_t k = 0; k < pairs; k++) {
+		arbI_weight w;
+		gload(g, k, &w);
+		if (!absent(&w) && arbI_weight_cmp(&w, out) > 0)
+			*out = w;
+	}
 	arbI_weight_shr(out, 1);
 }
 
@@ -1255,12 +1312,14 @@ static int solver_setup(solver *s, const arbI_graph *g, const arbI_weight *maxw,
 	while (len > 0 && arbI_weight_get_bits(&top, len - 1, 1) == 0)
 		len--;
 	s->nw = len > 0 ? (len + 63) / 64 : 1;
+	s->gnw = g->nw < s->nw ? g->nw : s->nw;
 	s->wword = len > 64 ? (len - 64) / 64 : 0;
 	s->wbit = len > 64 ? (len - 64) % 64 : 0;
 	for (int i = 0; i < n; i++) {
 		s->win[(size_t)i * (size_t)n + (size_t)i] = 0;
 		for (int j = 0; j < i; j++) {
-			const arbI_weight *w = weight2(s, i, j);
+			arbI_weight t;
+			const arbI_weight *w = weight2(s, i, j, &t);
 			uint64_t x = absent(w) ? 0 : window(s, w);
 			set_has(s, i, j, !absent(w));
 			s->win[(size_t)i * (size_t)n + (size_t)j] = x;
@@ -1339,7 +1398,8 @@ static void solver_result(const solver *s, int *mate, arbI_weight *total)
 	for (int v = 0; v < s->n; v++) {
 		mate[v] = s->mate[v];
 		if (total && s->mate[v] > v) {
-			arbI_weight w = *weight2(s, v, s->mate[v]);
+			arbI_weight w;
+			weight2(s, v, s->mate[v], &w);
 			arbI_weight_shr(&w, 1);
 			arbI_weight_add(total, total, &w);
 		}
@@ -1396,6 +1456,11 @@ arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
 				       "matching: largest weight over 2^%d - 1",
 				       ARBI_WEIGHT_BITS - 2);
+	graph_limit(g, &big);
+	if (arbI_weight_cmp(maxw, &big) > 0)
+		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
+				       "matching: largest weight over the graph's 2^%d - 1",
+				       g->bits);
 	largest(g, &big);
 	if (arbI_weight_cmp(&big, maxw) > 0)
 		return arbI_err_report(err, ARB_E_ARGUMENT, 0,
@@ -1470,15 +1535,16 @@ static void touch(solver *s, int v)
 static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 {
 	solver *s = &m->s;
-	arbI_weight *stored = &m->g->w[pair(i, j)], w2;
+	uint64_t *stored = m->g->w + pair(i, j) * (size_t)m->g->nw;
+	arbI_weight w2;
 	if (w) {
 		w2 = *w;
 		arbI_weight_shl(&w2, 1);
 	} else {
 		arbI_weight_set_u64(&w2, 1);
 	}
-	/* every weight is at most 2 maxw: the words above nw are 0 */
-	if (memcmp(w2.word, stored->word, (size_t)s->nw * sizeof w2.word[0]) == 0)
+	/* every weight is at most 2 maxw, within the graph's words */
+	if (memcmp(w2.word, stored, (size_t)m->g->nw * sizeof w2.word[0]) == 0)
 		return;
 	if (s->inblossom[i] == s->inblossom[j]) {
 		touch(s, i);
@@ -1501,7 +1567,7 @@ static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
 			s->dirtylist[s->ndirty++] = i;
 		}
 	}
-	memcpy(stored->word, w2.word, (size_t)s->nw * sizeof w2.word[0]);
+	memcpy(stored, w2.word, (size_t)m->g->nw * sizeof w2.word[0]);
 	uint64_t x = w ? window(s, &w2) : 0;
 	s->win[(size_t)i * (size_t)s->n + (size_t)j] = x;
 	s->win[(size_t)j * (size_t)s->n + (size_t)i] = x;
@@ -1522,7 +1588,7 @@ static void matcher_store(arbI_matcher *m, int i, int j, const arbI_weight *w)
  */
 static void head_start(solver *s, int first)
 {
-	arbI_weight need, d;
+	arbI_weight need, d, wt;
 	int n = s->n;
 	if (first)
 		for (int v = 0; v < n; v++) {
@@ -1531,8 +1597,8 @@ static void head_start(solver *s, int first)
 			arbI_weight_set_u64(&need, 0);
 			for (int j = 0; j < n; j++)
 				if (row[j] >= needwin && j != v && !no_edge(s, v, j) &&
-				    arbI_weight_cmp(weight2(s, v, j), &need) > 0) {
-					need = *weight2(s, v, j);
+				    arbI_weight_cmp(weight2(s, v, j, &wt), &need) > 0) {
+					need = *weight2(s, v, j, &wt);
 					needwin = row[j];
 				}
 			arbI_weight_shr(&need, 1);
@@ -1550,7 +1616,8 @@ static void head_start(solver *s, int first)
 		for (int j = 0; j < n; j++) {
 			/* 2w - u_j below need: not the dual, nor a tie */
 			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
-			    no_edge(s, v, j) || arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
+			    no_edge(s, v, j) ||
+			    arbI_weight_sub(&d, weight2(s, v, j, &wt), &s->dual[j]))
 				continue;
 			int c = arbI_weight_cmp(&d, &need);
 			int exposed = s->mate[j] == -1 && s->base[s->inblossom[j]] == j;
@@ -1586,7 +1653,7 @@ static void head_start(solver *s, int first)
  */
 static void settle(solver *s)
 {
-	arbI_weight need, d, sl;
+	arbI_weight need, d, sl, wt;
 	for (int v = 0; v < s->n; v++)
 		s->dualwin[v] = window(s, &s->dual[v]);
 	/* first the matched edges: one that got heavier raises its ends by
@@ -1595,10 +1662,10 @@ static void settle(solver *s)
 	for (int k = 0; k < s->ndirty; k++) {
 		int v = s->dirtylist[k], u = s->mate[v];
 		if (u == -1 || s->inblossom[v] != v || s->inblossom[u] != u ||
-		    (s->dirty[u] && u < v) || absent(weight2(s, v, u)))
+		    (s->dirty[u] && u < v) || absent(weight2(s, v, u, &wt)))
 			continue;
 		arbI_weight_add(&sl, &s->dual[v], &s->dual[u]);
-		if (arbI_weight_sub(&d, weight2(s, v, u), &sl) || arbI_weight_is_zero(&d))
+		if (arbI_weight_sub(&d, weight2(s, v, u, &wt), &sl) || arbI_weight_is_zero(&d))
 			continue; /* lighter or the same: the second pass decides */
 		if (s->dirty[u]) {
 			arbI_weight half = d;
@@ -1620,7 +1687,7 @@ static void settle(solver *s)
 			/* 2w - u_j above need? (the windows rule out most) */
 			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
 			    s->inblossom[j] == bv || no_edge(s, v, j) ||
-			    arbI_weight_sub(&d, weight2(s, v, j), &s->dual[j]))
+			    arbI_weight_sub(&d, weight2(s, v, j, &wt), &s->dual[j]))
 				continue;
 			if (arbI_weight_cmp(&d, &need) > 0) {
 				need = d;
@@ -1631,8 +1698,8 @@ static void settle(solver *s)
 		int u = s->mate[v];
 		if (u != -1 && s->inblossom[u] != bv) {
 			arbI_weight_add(&sl, &need, &s->dual[u]);
-			arbI_weight_sub(&sl, &sl, weight2(s, v, u));
-			loose = !arbI_weight_is_zero(&sl) || absent(weight2(s, v, u));
+			arbI_weight_sub(&sl, &sl, weight2(s, v, u, &wt));
+			loose = !arbI_weight_is_zero(&sl) || absent(weight2(s, v, u, &wt));
 		}
 		if (bv >= s->n) {
 			if (higher || loose)
@@ -1689,10 +1756,10 @@ int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size)
 {
 	const solver *s = &m->s;
 	int n = s->n;
-	arbI_weight sl;
+	arbI_weight sl, wt;
 	for (int v = 0; v < n; v++) {
 		int u = s->mate[v];
-		if (u >= 0 && (u >= n || s->mate[u] != v || absent(weight2(s, v, u)))) {
+		if (u >= 0 && (u >= n || s->mate[u] != v || absent(weight2(s, v, u, &wt)))) {
 			snprintf(why, size, "mate[%d] = %d: not a matched edge", v, u);
 			return -1;
 		}
@@ -1703,7 +1770,7 @@ int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size)
 	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < i; j++) {
-			if (absent(weight2(s, i, j)))
+			if (absent(weight2(s, i, j, &wt)))
 				continue;
 			arbI_weight_add(&sl, &s->dual[i], &s->dual[j]);
 			/* the blossoms holding both */
@@ -1716,7 +1783,7 @@ int arbI_matcher_check(const arbI_matcher *m, char *why, size_t size)
 					arbI_weight_add(&sl, &sl, &s->dual[a]);
 				}
 			}
-			if (arbI_weight_sub(&sl, &sl, weight2(s, i, j))) {
+			if (arbI_weight_sub(&sl, &sl, weight2(s, i, j, &wt))) {
 				snprintf(why, size, "edge {%d, %d}: slack below 0", i, j);
 				return -1;
 			}

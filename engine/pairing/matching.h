@@ -189,6 +189,11 @@ void arbI_graph_weight_max(arbI_weight *out);
  * ARB_MATCH_MAX_VERTICES; ARB_E_NOMEM. *out is NULL on error. The memory
  * is n(n - 1)/2 weights, whatever the edges. */
 arb_status arbI_graph_new(int n, arbI_graph **out, arb_error *err);
+/* As arbI_graph_new, for weights below 2^bits only (1 <= bits <=
+ * ARBI_WEIGHT_BITS - 2; ARB_E_ARGUMENT otherwise): each pair then takes
+ * the words of bits + 1 bits, not a whole weight's, and the matching reads
+ * no more. arbI_graph_set_edge refuses a weight of 2^bits or more. */
+arb_status arbI_graph_new_bits(int n, int bits, arbI_graph **out, arb_error *err);
 /* Frees g; NULL is a no-op. */
 void arbI_graph_free(arbI_graph *g);
 /* The number of vertices. */
@@ -196,7 +201,8 @@ int arbI_graph_order(const arbI_graph *g);
 
 /* Sets the edge {i, j} to weight w (replacing any weight it had): ARB_OK;
  * ARB_E_ARGUMENT with err (may be NULL) for a vertex out of range, i == j,
- * or w above arbI_graph_weight_max (the graph is then unchanged). */
+ * or w above the graph's largest (arbI_graph_weight_max, or 2^bits - 1 for
+ * arbI_graph_new_bits; the graph is then unchanged). */
 arb_status arbI_graph_set_edge(arbI_graph *g, int i, int j, const arbI_weight *w, arb_error *err);
 /* Removes the edge {i, j} if there is one; vertices out of range or
  * i == j: nothing. */
@@ -256,9 +262,9 @@ arb_status arbI_graph_match(const arbI_graph *g, int flags, int *mate, arbI_weig
 typedef struct arbI_matcher arbI_matcher;
 
 /* A matcher of g, whose edges from now on change only through it (g must
- * outlive it), none ever above maxw (at most arbI_graph_weight_max): into
- * *out. ARB_OK; ARB_E_ARGUMENT with err (may be NULL) for maxw too large
- * or an edge of g above it; ARB_E_NOMEM. *out is NULL on error. Memory: n^2
+ * outlive it), none ever above maxw (at most arbI_graph_weight_max, and
+ * the graph's largest): into *out. ARB_OK; ARB_E_ARGUMENT with err (may be
+ * NULL) for maxw too large or an edge of g above it; ARB_E_NOMEM. *out is NULL on error. Memory: n^2
  * words beside the graph. */
 arb_status arbI_matcher_new(arbI_graph *g, const arbI_weight *maxw, arbI_matcher **out,
 			    arb_error *err);

@@ -862,6 +862,127 @@ START_TEST(local_optimality)
 }
 END_TEST
 
+/* w's bits from `bits` up cleared: below 2^bits. */
+static void mask_bits(arbI_weight *w, int bits)
+{
+	for (int i = 0; i < ARBI_WEIGHT_WORDS; i++) {
+		int lo = 64 * i;
+		if (lo >= bits)
+			w->word[i] = 0;
+		else if (bits - lo < 64)
+			w->word[i] &= ((uint64_t)1 << (bits - lo)) - 1;
+	}
+}
+
+/* A random weight of kind k below 2^bits: as random_weight's, its fields
+ * and high values within the width. */
+static void narrow_weight(arbI_weight *w, int kind, int bits)
+{
+	arbI_weight_set_u64(w, 0);
+	switch (kind) {
+	case 0:
+		arbI_weight_set_u64(w, (uint64_t)rnd_below(8));
+		break;
+	case 1:
+		for (int i = 0; i < ARBI_WEIGHT_WORDS; i++)
+			w->word[i] = rnd();
+		break;
+	case 2:
+		for (int f = 0; f < 6; f++) {
+			int lo = rnd_below(bits);
+			arbI_weight_set_bits(
+				w, lo, bits - lo < 3 ? bits - lo : 3,
+				(uint64_t)rnd_below(8) &
+					((bits - lo < 3 ? 1u << (bits - lo) : 8u) - 1));
+		}
+		break;
+	default:
+		if (bits >= 2)
+			arbI_weight_set_bits(w, bits - 2, 2, (uint64_t)(1 + rnd_below(3)));
+		break;
+	}
+	mask_bits(w, bits);
+}
+
+/* Graphs of narrow weights (arbI_graph_new_bits: each pair stores only
+ * the words of bits + 1 bits), across word boundaries: the one-shot
+ * solve and the matcher, edited, against brute force, and the weights
+ * read back as set. */
+START_TEST(narrow)
+{
+	static const int widths[] = {1, 2, 31, 62, 63, 64, 65, 126, 127, 128, 129, 200, 300};
+	rng_state = 4242;
+	bgraph b;
+	for (int round = 0; round < 520; round++) {
+		int bits = widths[round % (int)(sizeof widths / sizeof widths[0])];
+		int n = 2 + rnd_below(11), kind = (round / 13) % 4, mate[BMAX], used[BMAX] = {0};
+		random_graph(&b, n, kind, 62);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				narrow_weight(&b.w[i][j], kind, bits);
+				b.w[j][i] = b.w[i][j];
+			}
+		arbI_graph *g;
+		arbI_weight maxw, w;
+		ck_assert_int_eq(arbI_graph_new_bits(n, bits, &g, NULL), ARB_OK);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				if (b.has[i][j])
+					ck_assert_int_eq(
+						arbI_graph_set_edge(g, i, j, &b.w[i][j], NULL),
+						ARB_OK);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				CHECK(arbI_graph_edge(g, i, j, &w) == b.has[i][j], "%d bits: edge",
+				      bits);
+				CHECK(!b.has[i][j] || arbI_weight_cmp(&w, &b.w[i][j]) == 0,
+				      "%d bits: {%d, %d} read back otherwise", bits, i, j);
+			}
+		arbI_weight_set_u64(&maxw, 0);
+		for (int x = 0; x < bits; x++)
+			arbI_weight_set_bits(&maxw, x, 1, 1);
+		arbI_matcher *m;
+		ck_assert_int_eq(arbI_matcher_new(g, &maxw, &m, NULL), ARB_OK);
+		for (int step = 0; step < 8; step++) {
+			arbI_weight total;
+			wsum ws, zero = {0, {{0}}};
+			best opt = {-1, {0, {{0}}}};
+			char why[128];
+			ck_assert_int_eq(arbI_matcher_solve(m, mate, &total), ARB_OK);
+			CHECK(arbI_matcher_check(m, why, sizeof why) == 0, "%d bits, step %d: %s",
+			      bits, step, why);
+			check_matching(&b, mate, &ws);
+			brute(&b, 0, used, 0, &zero, 0, &opt);
+			CHECK(wsum_cmp(&ws, &opt.weight) == 0,
+			      "%d bits (graph %d, n %d) step %d: not the best weight", bits, round,
+			      n, step);
+			ck_assert_int_eq(arbI_graph_match(g, 0, mate, &total, NULL), ARB_OK);
+			check_matching(&b, mate, &ws);
+			CHECK(wsum_cmp(&ws, &opt.weight) == 0,
+			      "%d bits (graph %d): one-shot not the best weight", bits, round);
+			/* a vertex's edges re-weighted, some removed, some added */
+			int v = rnd_below(n);
+			for (int u = 0; u < n; u++) {
+				if (u == v || rnd_below(3) == 0)
+					continue;
+				if (rnd_below(4) == 0) {
+					b.has[v][u] = b.has[u][v] = 0;
+					arbI_matcher_remove_edge(m, v, u);
+					continue;
+				}
+				b.has[v][u] = b.has[u][v] = 1;
+				narrow_weight(&b.w[v][u], kind, bits);
+				b.w[u][v] = b.w[v][u];
+				ck_assert_int_eq(arbI_matcher_set_edge(m, v, u, &b.w[v][u], NULL),
+						 ARB_OK);
+			}
+		}
+		arbI_matcher_free(m);
+		arbI_graph_free(g);
+	}
+}
+END_TEST
+
 /* ---- bad input ------------------------------------------------------------------------ */
 
 START_TEST(bad_input)
@@ -913,6 +1034,37 @@ START_TEST(bad_input)
 	ck_assert_int_eq(arbI_graph_match(g, 0, mate, &total, NULL), ARB_OK);
 	ck_assert_int_eq(mate[0], -1);
 	arbI_graph_free(g);
+	/* Narrow graphs: the width in range, no weight beyond it, no matcher
+	 * whose largest weight is beyond it. */
+	g = (arbI_graph *)1;
+	ck_assert_int_eq(arbI_graph_new_bits(4, 0, &g, &err), ARB_E_ARGUMENT);
+	ck_assert_ptr_null(g);
+	ck_assert_ptr_nonnull(strstr(err.message, "weights of 0 bits"));
+	ck_assert_int_eq(arbI_graph_new_bits(4, ARBI_WEIGHT_BITS - 1, &g, NULL), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arbI_graph_new_bits(-2, 8, &g, NULL), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arbI_graph_new_bits(4, 70, &g, NULL), ARB_OK);
+	arbI_weight_set_u64(&w, 0);
+	arbI_weight_set_bits(&w, 70, 1, 1); /* 2^70 */
+	ck_assert_int_eq(arbI_graph_set_edge(g, 0, 1, &w, &err), ARB_E_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(err.message, "weight over 2^70 - 1"));
+	ck_assert_int_eq(arbI_graph_edge(g, 0, 1, NULL), 0);
+	arbI_weight_sub(&w, &w, &one); /* 2^70 - 1 */
+	ck_assert_int_eq(arbI_graph_set_edge(g, 0, 1, &w, NULL), ARB_OK);
+	ck_assert_int_eq(arbI_graph_edge(g, 1, 0, &max), 1);
+	ck_assert_int_eq(arbI_weight_cmp(&w, &max), 0);
+	arbI_matcher *m = (arbI_matcher *)1;
+	arbI_weight_add(&over, &w, &one);
+	ck_assert_int_eq(arbI_matcher_new(g, &over, &m, &err), ARB_E_ARGUMENT);
+	ck_assert_ptr_null(m);
+	ck_assert_ptr_nonnull(strstr(err.message, "over the graph's 2^70 - 1"));
+	ck_assert_int_eq(arbI_matcher_new(g, &w, &m, NULL), ARB_OK);
+	ck_assert_int_eq(arbI_matcher_set_edge(m, 2, 3, &over, NULL), ARB_E_ARGUMENT);
+	ck_assert_int_eq(arbI_matcher_solve(m, mate, &total), ARB_OK);
+	ck_assert_int_eq(mate[0], 1);
+	ck_assert_int_eq(mate[2], -1);
+	ck_assert_int_eq(arbI_weight_cmp(&total, &w), 0);
+	arbI_matcher_free(m);
+	arbI_graph_free(g);
 }
 END_TEST
 
@@ -928,6 +1080,7 @@ static Suite *matching_suite(void)
 	tcase_add_test(tc, largest_weights);
 	tcase_add_test(tc, incremental);
 	tcase_add_test(tc, incremental_large);
+	tcase_add_test(tc, narrow);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cases");
 	tcase_set_timeout(tc, 120);
