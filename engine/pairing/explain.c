@@ -297,11 +297,124 @@ static void changed(const dutch *d, const int *ma, const int *mb, const char *wb
 	}
 }
 
+/* In score group sc, the players paired within it as the higher of their
+ * pair (the pairing's S1 there) into in[] (1 or 0 by vertex); their count. */
+static int upper_half(const dutch *d, const int *mate, int sc, char *in)
+{
+	int k = 0;
+
+	for (int u = 0; u < d->n; u++) {
+		in[u] = score_acc(&d->pl[u]) == sc && mate[u] > u &&
+			score_acc(&d->pl[mate[u]]) == sc;
+		k += in[u];
+	}
+	return k;
+}
+
+/* The players of in[] (vertices) as "a, b, c" into buf. */
+static void list_ids(const dutch *d, const char *in, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int u = 0; u < d->n; u++) {
+		if (!in[u])
+			continue;
+		if (len + 16 >= cap) {
+			snprintf(buf + len, cap - len, ", ...");
+			return;
+		}
+		len += (size_t)snprintf(buf + len, cap - len, "%s%d", len ? ", " : "", d->pl[u].id);
+	}
+}
+
+/* When the criteria tie, the bracket step (C.04.3 B) that chose between
+ * ma (arbiter's pairing) and mb: the highest player in the pairing order
+ * whose opponent differs, and in his score group either S1 differing (an
+ * exchange, B.3) or, S1 and S2 the same, S2's order (B.2). */
+static void bracket_step(out *o, const dutch *d, const int *ma, const int *mb)
+{
+	int x = -1, a, b, sc, ia = 0, ib = 0, pos = 0;
+	char *ina = NULL, *inb = NULL, s[16], l1[256], l2[256];
+
+	for (int u = 0; u < d->n && x < 0; u++)
+		if (ma[u] != mb[u] && ma[u] >= 0 && mb[u] >= 0)
+			x = u;
+	if (x < 0) {
+		say(o, "the criteria C5-C21 rate both the same: the bracket's order decided "
+		       "(C.04.3 B: the pairing-allocated bye to the lowest in the order that "
+		       "keeps the criteria)");
+		return;
+	}
+	a = ma[x];
+	b = mb[x];
+	sc = score_acc(&d->pl[x]);
+	say(o,
+	    "the criteria C5-C21 rate both the same: the bracket's order decided (C.04.3 B); "
+	    "the first player in the pairing order whose opponent differs is %d (score %s, "
+	    "pairing rank %d): %d in arbiter's pairing, %d in the other",
+	    d->pl[x].id, arbI_fmt_points(s, sizeof s, sc), d->pl[x].rank + 1, d->pl[a].id,
+	    d->pl[b].id);
+	ina = malloc((size_t)d->n);
+	inb = malloc((size_t)d->n);
+	if (!ina || !inb || a < x || b < x || score_acc(&d->pl[a]) != score_acc(&d->pl[b])) {
+		say(o, "  (B.3, B.2: the fewest players exchanged between S1 and S2, the "
+		       "smallest differences of their numbers, then S2 in order)");
+		goto done;
+	}
+	{
+		int bs = score_acc(&d->pl[a]), same = 1;
+
+		upper_half(d, ma, bs, ina);
+		upper_half(d, mb, bs, inb);
+		for (int u = 0; u < d->n; u++)
+			same &= ina[u] == inb[u];
+		if (!same) {
+			list_ids(d, ina, l1, sizeof l1);
+			list_ids(d, inb, l2, sizeof l2);
+			say(o,
+			    "  in score group %s, S1 is %s in arbiter's pairing and %s in the "
+			    "other: the exchanges differ, and B.3 orders them (the fewest players "
+			    "exchanged, then the smallest differences of their numbers): "
+			    "arbiter's comes first",
+			    arbI_fmt_points(s, sizeof s, bs), l1, l2);
+			goto done;
+		}
+		/* the same S1: a's and b's places among the group's others, in order */
+		for (int u = 0; u < d->n; u++) {
+			if (score_acc(&d->pl[u]) != bs || ina[u])
+				continue;
+			pos++;
+			if (u == a)
+				ia = pos;
+			if (u == b)
+				ib = pos;
+		}
+		list_ids(d, ina, l1, sizeof l1);
+		if (sc != bs)
+			snprintf(l2, sizeof l2, "%d, moved down from score %s,", d->pl[x].id,
+				 arbI_fmt_points(s, sizeof s, sc));
+		else
+			snprintf(l2, sizeof l2, "%d", d->pl[x].id);
+		say(o,
+		    "  in score group %s, the same S1 (%s) in both, and S2 taken in order (B.2, "
+		    "its transpositions): of the group's other players %d is number %d and %d "
+		    "number %d, and %s meets the first that keeps the criteria",
+		    arbI_fmt_points(s, sizeof s, bs), l1[0] ? l1 : "none", d->pl[a].id, ia,
+		    d->pl[b].id, ib, l2);
+	}
+done:
+	free(ina);
+	free(inb);
+}
+
 /* The first criterion on which m2 (n2 values) differs from m1, the
  * pairing made: "it is worse at C: b against a", or better at it but
  * worse in an earlier bracket's choice, or the same on every criterion
- * (the bracket's order decided). */
-static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2)
+ * (the bracket's order decided: bracket_step, ma the pairing made and mb
+ * the other). */
+static void verdict(out *o, const dutch *d, const int *ma, const int *mb, const crit *m1, int n1,
+		    const crit *m2, int n2)
 {
 	char v1[24], v2[24];
 	int k;
@@ -327,9 +440,7 @@ static void verdict(out *o, const crit *m1, int n1, const crit *m2, int n2)
 		    "optimal in turn (C.04.3 B)",
 		    m2[k].name, v2, v1);
 	else
-		say(o, "the criteria C5-C21 rate both the same: the bracket's order "
-		       "decided (C.04.3 B: S1 against S2 in order, the fewest "
-		       "exchanges, then the smallest differences of the numbers)");
+		bracket_step(o, d, ma, mb);
 }
 
 /* The working arrays of a comparison of two pairings of d's round: the
@@ -460,7 +571,7 @@ arb_status arbI_dutch_explain(const arb_tournament *t, int r, arbI_dutch_edition
 		changed(&d, w.mate, w.amate, w.awhite, buf, sizeof buf);
 		say(&o, "without %s, the best pairing changes: %s",
 		    opp >= 0 ? "this board" : "this bye", buf[0] ? buf : "(nothing)");
-		verdict(&o, w.m1, n1, w.m2, n2);
+		verdict(&o, &d, w.mate, w.amate, w.m1, n1, w.m2, n2);
 	}
 	st = ARB_OK;
 done:
@@ -535,7 +646,7 @@ arb_status arbI_dutch_compare(const arb_tournament *t, const arb_pairing *given,
 		}
 		n1 = measure(&d, w.mate, w.white, w.groups, w.ngroups, w.m1);
 		n2 = measure(&d, w.amate, w.awhite, w.groups, w.ngroups, w.m2);
-		verdict(&o, w.m1, n1, w.m2, n2);
+		verdict(&o, &d, w.mate, w.amate, w.m1, n1, w.m2, n2);
 	}
 done:
 	if (st == ARB_OK && o.failed)

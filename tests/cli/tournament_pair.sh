@@ -164,10 +164,19 @@ awk 'NR == 1 { a = $1; b = $2; next } NR == 2 { print a, $2; print $1, b; next }
 run tournament check "$cmp_case.trf" --pairs "$TMP/swap.pairs"
 if [ "$rc" = 1 ] && grep -q "not arbiter's pairing" "$TMP/out" &&
 	grep -q "arbiter pairs instead: 14 - 1, 2 - 11" "$TMP/out" &&
-	grep -q "the bracket's order decided" "$TMP/out"; then
-	pass "check: two opponents swapped, the bracket's order named"
+	grep -q "the bracket's order decided (C.04.3 B); the first player in the pairing order whose opponent differs is 1 (score 2.0, pairing rank 1): 14 in arbiter's pairing, 2 in the other" "$TMP/out" &&
+	grep -q "in score group 2.0, S1 is 1, 2, 3, 5, 7, 8, 9, 10 in arbiter's pairing and 1, 3, 5, 7, 8, 9, 10, 11 in the other: the exchanges differ" "$TMP/out"; then
+	pass "check: two opponents swapped, the bracket's step named (an exchange)"
 else
 	fail "check: two opponents swapped (exit $rc)"
+fi
+# --explain on a tie: S1 the same, S2's order named
+run tournament pair "$cmp_case.trf" --explain 1
+if [ "$rc" = 0 ] && grep -q "without this board, the best pairing changes: 20 - 1, 14 - 3" "$TMP/out" &&
+	grep -q "in score group 2.0, the same S1 (1, 2, 3, 5, 7, 8, 9, 10) in both, and S2 taken in order (B.2, its transpositions): of the group's other players 14 is number 3 and 20 number 4, and 1 meets the first that keeps the criteria" "$TMP/out"; then
+	pass "explain: a tie of the criteria, S2's order named"
+else
+	fail "explain: a tie of the criteria (exit $rc)"
 fi
 # the first board's and the last board's opponents swapped: a float more
 awk 'NR == 1 { a = $1; b = $2; next } $2 == "bye" { byes = byes $0 "\n"; next }
