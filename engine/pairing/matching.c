@@ -297,18 +297,9 @@ static inline const arbI_weight *weight2(const solver *s, int i, int j, arbI_wei
 	return tmp;
 }
 
-/* *r = a + b - c modulo 2^bits: a slack, exact because its true value is
- * in [0, 2^bits). */
-static inline void add_sub(arbI_weight *r, const arbI_weight *a, const arbI_weight *b,
-			   const arbI_weight *c)
-{
-	arbI_weight_add(r, a, b);
-	arbI_weight_sub(r, r, c);
-}
-
-/* *r = a + b - c, as add_sub, reading only the nw words in use (those
- * above are 0 in all three: their values are within the range): a weight
- * read from the graph is one cache line, not two. */
+/* *r = a + b - c (a slack: exact because its true value is below
+ * 2^(64 nw), whatever the carries between), over the nw words in use only,
+ * c a stored weight of the graph's gnw words: the words above are 0. */
 static inline void slack_nw(const solver *s, arbI_weight *r, const arbI_weight *a,
 			    const arbI_weight *b, const uint64_t *c)
 {
@@ -973,10 +964,11 @@ static inline int needless(solver *s, int v, int w, uint64_t est)
  * column v (w > v, pair index w(w - 1)/2 + v). In two passes: the
  * presence bits and windows first (rows in order) pick the edges that may
  * matter, whose weights, far apart in a column, are fetched meanwhile;
- * then each is considered. The first pass's filter is conservative for
- * the whole scan (a least-slack edge only improves, a T label stays, and
- * a vertex that becomes S joins v's blossom), so that the second pass
- * sees every edge that would have mattered. */
+ * then each is considered. What the first pass leaves out stays out of
+ * use for the whole scan: a least-slack edge only improves, a T label
+ * stays, a T vertex that becomes S joins v's blossom (blossoms formed
+ * here hold v), and a free vertex that becomes S (its mate labelled T) is
+ * scanned in turn and finds the edge, not tight, from its side. */
 static int scan(solver *s, int v)
 {
 	const arbI_weight dv = s->dual[v];
@@ -986,7 +978,7 @@ static int scan(solver *s, int v)
 	const uint64_t *w2 = s->g->w;
 	size_t gnw = (size_t)s->g->nw;
 	size_t row = pair(v, 0), k;
-	int bv = s->inblossom[v], r, nc = 0, last = s->nw - 1;
+	int bv = s->inblossom[v], r, nc = 0, last = s->gnw - 1;
 	for (int w = 0; w < v; w++) {
 		k = row + (size_t)w;
 		if (!((has[w / 64] >> (w % 64)) & 1) || s->inblossom[w] == bv ||
