@@ -62,7 +62,7 @@ void cli_tournament_pair_usage(FILE *out)
 	      "              `WHITE BLACK` lines, then `ID bye U`, then `ID bye H|F|Z`;\n"
 	      "              --apply writes the round into FILE; --swap-last swaps the last\n"
 	      "              two rounds of a double round robin's first cycle; --edition\n"
-	      "              2017 pairs a Swiss by the 2017 Dutch rules (a preview);\n"
+	      "              2017 pairs a Swiss by the 2017 Dutch rules;\n"
 	      "              --explain 7 says why player 7 got his board or bye: the\n"
 	      "              colour rule, and the first criterion on which the best\n"
 	      "              pairing without it is worse\n"

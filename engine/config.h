@@ -124,25 +124,32 @@
 /* ---- pairing (engine/pairing) ---------------------------------------------- */
 
 /* The width of the maximum-weight matching's weights (engine/pairing/
- * matching.h), in 64-bit words: 16 = 1,024 bits. The Dutch system (dutch.c)
+ * matching.h), in 64-bit words: 32 = 2,048 bits. The Dutch system (dutch.c)
  * encodes its criteria in one weight, most important in the highest bits,
- * each criterion a field wide enough for its largest sum over a round; its
- * score criteria give every score group a sub-field of log2(group size)
- * bits, six times over, so the width grows with the number of score groups
- * and their sizes: the reference rounds of tests/data/tournaments/swiss
- * (up to 150 players, 11 rounds) need up to 300 bits, a 500-player open of
- * 9 rounds up to 530 (round 8), a 2,000-player one 563 in round 5 and 740
- * in round 8, about 50 more a round. A round that needs more is refused
- * with the bits it needs (build with -DARB_MATCH_WEIGHT_WORDS=N). The
- * matching accepts weights below 2^(64 x WORDS - 2) (its dual variables
- * need the two top bits; in maximum-cardinality mode it also needs room
- * for (n/2 + 1) x the largest weight), and every weight of a graph costs
- * 8 x WORDS bytes, n(n - 1)/2 of them: 256 MB for 2,000 players. */
+ * each criterion a field wide enough for its largest sum over a round. The
+ * revised rules' score criteria give every score group a sub-field of
+ * log2(group size) bits, six times over: the reference rounds of
+ * tests/data/tournaments/swiss (up to 150 players, 11 rounds) need up to
+ * 300 bits, a 500-player open of 9 rounds up to 530 (round 8), a
+ * 2,000-player one 563 in round 5 and 740 in round 8, about 50 more a
+ * round. The 2017 rules' score criteria count pairing score differences
+ * (A.8), a field of log2(players) + 1 bits per difference that can occur,
+ * six times over: up to 1,146 bits on the reference rounds, 1,253 in round
+ * 9 of a 500-player open, 1,511 in round 9 of a 2,000-player one. A round
+ * that needs more is refused with the bits it needs (build with
+ * -DARB_MATCH_WEIGHT_WORDS=N). The matching accepts weights below
+ * 2^(64 x WORDS - 2) (its dual variables need the two top bits; in
+ * maximum-cardinality mode it also needs room for (n/2 + 1) x the largest
+ * weight). A graph and the Dutch system's tables store each weight in the
+ * words of its round's layout only (n(n - 1)/2 of them: 64 MB for 2,000
+ * players at 256 bits), and the matcher's inner loops work on the words in
+ * use, so the width costs a round only the words it needs (and 8 x WORDS
+ * bytes a vertex for the duals). */
 #ifndef ARB_MATCH_WEIGHT_WORDS
-#define ARB_MATCH_WEIGHT_WORDS 16
+#define ARB_MATCH_WEIGHT_WORDS 32
 #endif
 /* The most vertices a matching graph may have: past any tournament; its
- * weights alone are then 16 GiB at 1,024 bits (ARB_MATCH_WEIGHT_WORDS 16). */
+ * weights alone are then 16 GiB at 1,024 bits. */
 #ifndef ARB_MATCH_MAX_VERTICES
 #define ARB_MATCH_MAX_VERTICES 16384
 #endif

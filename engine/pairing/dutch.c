@@ -320,65 +320,92 @@ static uint64_t c9_rank(const dutch *d, int played)
 	return played >= 0 && played <= d->history ? (uint64_t)d->ranks[played] : 0;
 }
 
+/* 2017: the SD of vertex x's score in the bracket (A.8: over one point below
+ * another's for a downfloater), as its field's shift. */
+static int sd_shift(const dutch *d, int x)
+{
+	return psd_shift(d, score_acc(&d->pl[x]) - d->bracket_lo + 10);
+}
+
 /*
  * The weight of the edge {h, l} (vertices; h the higher in the order) for
- * the bracket in hand: `in_cur` when l is in the current bracket, `in_next`
- * when in the next. The fields are those the file's header lists, built
- * from the top: each shift makes room for the next field.
+ * the bracket in hand: `h_cur` when h is in the current bracket, `in_cur`
+ * when l is, `in_next` when l is in the next. The fields are those the
+ * file's header lists, built from the top: each shift makes room for the
+ * next field.
  */
-static void edge_weight(const dutch *d, int h, int l, int in_cur, int in_next, arbI_weight *out)
+static void edge_weight(const dutch *d, int h, int l, int h_cur, int in_cur, int in_next,
+			arbI_weight *out)
 {
 	const dplayer *H = &d->pl[h], *L = &d->pl[l];
 	int sh = score_acc(H), sl = score_acc(L);
+	int psd = d->npsd * d->psdb, y2017 = d->edition == ARBI_DUTCH_2017;
 	arbI_weight *w = out;
+	int pos = d->lbits - 2; /* the field's place: from the top down */
 
 	w_zero(w);
 	if (!arbI_dutch_compatible(d, h, l))
 		return;
 	if (d->completion)
-		w_add(w,
-		      1u + !bye_candidate(d, h, d->bye_score) + !bye_candidate(d, l, d->bye_score));
+		w_add_at(w, pos,
+			 1u + !bye_candidate(d, h, d->bye_score) +
+				 !bye_candidate(d, l, d->bye_score));
 	/* C5, C6: the pairs and scores of the current bracket */
-	w_shl(w, d->sgsb);
-	w_add(w, (uint64_t)in_cur);
-	if (d->edition == ARBI_DUTCH_2017) {
+	pos -= d->sgsb;
+	w_add_at(w, pos, (uint64_t)in_cur);
+	if (y2017) {
 		/* C6 (2017): the PSD, least first from its highest difference:
 		 * the pair's SD in, the two players' downfloater SDs out */
-		w_shl(w, d->npsd * d->psdb);
+		pos -= psd;
 		if (in_cur) {
-			arbI_weight sd;
-
-			w_add_pow2(w, psd_shift(d, sh - d->bracket_lo + 10));
-			w_add_pow2(w, psd_shift(d, sl - d->bracket_lo + 10));
-			w_zero(&sd);
-			w_or_pow2(&sd, psd_shift(d, sh > sl ? sh - sl : sl - sh));
-			arbI_weight_sub(w, w, &sd);
+			w_add_at(w, pos + sd_shift(d, h), 1);
+			w_add_at(w, pos + sd_shift(d, l), 1);
+			w_sub_at(w, pos + psd_shift(d, sh > sl ? sh - sl : sl - sh), 1);
 		}
 	} else {
-		w_shl(w, d->sgs);
+		pos -= d->sgs;
 		if (in_cur)
-			w_or_pow2(w, d->group[h]);
+			w_add_at(w, pos + d->group[h], 1);
 	}
-	/* C7: the next bracket */
-	w_shl(w, d->sgsb);
-	w_add(w, (uint64_t)in_next);
-	w_shl(w, d->sgs);
-	if (in_next)
-		w_or_pow2(w, d->group[h]);
+	/* C7: the next bracket, its pairs and their scores (2017, in the final
+	 * brackets: every pair, and the bye's eligibility, C4) */
+	pos -= d->c7b;
+	if (y2017 && d->final && !d->completion)
+		w_add_at(w, pos,
+			 1u + !bye_candidate(d, h, d->bye_score) +
+				 !bye_candidate(d, l, d->bye_score));
+	else if (!y2017 || !d->completion)
+		w_add_at(w, pos, (uint64_t)in_next);
+	if (y2017) {
+		/* the PSD of the next bracket: the SDs of the players of the
+		 * current one it pairs, as a downfloater's (A.8) */
+		pos -= psd;
+		if (!d->completion) {
+			if (h_cur)
+				w_add_at(w, pos + sd_shift(d, h), 1);
+			if (in_cur)
+				w_add_at(w, pos + sd_shift(d, l), 1);
+		}
+	} else {
+		pos -= d->sgs;
+		if (in_next)
+			w_add_at(w, pos + d->group[h], 1);
+	}
 	/* C9: the bye's assignee with fewer unplayed games */
-	w_shl(w, d->sgsb);
-	w_shl(w, d->sgsb);
-	if (d->single_bye && d->edition == ARBI_DUTCH_2026) {
+	pos -= d->sgsb;
+	pos -= d->sgsb;
+	if (d->single_bye && !y2017) {
 		if (sh == d->bye_score)
-			w_add(w, c9_rank(d, H->played));
+			w_add_at(w, pos, c9_rank(d, H->played));
 		if (sl == d->bye_score)
-			w_add(w, c9_rank(d, L->played));
+			w_add_at(w, pos, c9_rank(d, L->played));
 	}
 	/* C10-C13: colours (player = the lower, opponent = the higher) */
-	w_shl(w, d->sgsb);
-	w_add(w,
-	      (uint64_t)(in_cur && (!abs_imbalance(L) || !abs_imbalance(H) || L->pref != H->pref)));
-	w_shl(w, d->sgsb);
+	pos -= d->sgsb;
+	w_add_at(w, pos,
+		 (uint64_t)(in_cur &&
+			    (!abs_imbalance(L) || !abs_imbalance(H) || L->pref != H->pref)));
+	pos -= d->sgsb;
 	{
 		int ok = !abs_pref(L) || !abs_pref(H) || L->pref != H->pref;
 
@@ -389,65 +416,86 @@ static void edge_weight(const dutch *d, int h, int l, int in_cur, int in_next, a
 				ok = (L->imbalance > H->imbalance ? H : L)->repeated !=
 				     invert(L->pref);
 		}
-		w_add(w, (uint64_t)(in_cur && ok));
+		w_add_at(w, pos, (uint64_t)(in_cur && ok));
 	}
-	w_shl(w, d->sgsb);
-	w_add(w, (uint64_t)(in_cur && prefs_compatible(L->pref, H->pref)));
-	w_shl(w, d->sgsb);
-	w_add(w,
-	      (uint64_t)(in_cur && ((!L->strong && !abs_pref(L)) || (!H->strong && !abs_pref(H)) ||
-				    (abs_pref(L) && abs_pref(H)) || L->pref != H->pref)));
+	pos -= d->sgsb;
+	w_add_at(w, pos, (uint64_t)(in_cur && prefs_compatible(L->pref, H->pref)));
+	pos -= d->sgsb;
+	w_add_at(w, pos,
+		 (uint64_t)(in_cur &&
+			    ((!L->strong && !abs_pref(L)) || (!H->strong && !abs_pref(H)) ||
+			     (abs_pref(L) && abs_pref(H)) || L->pref != H->pref)));
 	/* C14-C17: floats repeated */
 	for (int k = 1; k <= 2; k++) {
 		if (d->history < k)
 			break;
-		w_shl(w, d->sgsb);
+		pos -= d->sgsb;
 		if (in_cur) {
-			w_add(w, (uint64_t)(L->fl[k] == FLOAT_DOWN));
-			w_add(w, (uint64_t)(sh <= sl && H->fl[k] == FLOAT_DOWN));
+			w_add_at(w, pos, (uint64_t)(L->fl[k] == FLOAT_DOWN));
+			w_add_at(w, pos, (uint64_t)(sh <= sl && H->fl[k] == FLOAT_DOWN));
 		}
-		w_shl(w, d->sgsb);
+		pos -= d->sgsb;
 		if (in_cur)
-			w_add(w, (uint64_t) !(sh > sl && L->fl[k] == FLOAT_UP));
+			w_add_at(w, pos, (uint64_t) !(sh > sl && L->fl[k] == FLOAT_UP));
 	}
-	/* C18-C21: the scores of the floats repeated */
+	/* C18-C21: the scores of the floats repeated (2017, C18-C19: their
+	 * SDs, as C6 counts them) */
 	for (int k = 1; k <= 2; k++) {
 		if (d->history < k)
 			break;
-		w_shl(w, d->sgs);
+		if (y2017) {
+			pos -= psd;
+			if (in_cur) {
+				if (L->fl[k] == FLOAT_DOWN)
+					w_add_at(w, pos + sd_shift(d, l), 1);
+				if (H->fl[k] == FLOAT_DOWN) {
+					w_add_at(w, pos + sd_shift(d, h), 1);
+					if (sh > sl)
+						w_sub_at(w, pos + psd_shift(d, sh - sl), 1);
+				}
+			}
+			pos -= psd;
+			if (in_cur && L->fl[k] == FLOAT_UP && sh > sl)
+				w_sub_at(w, pos + psd_shift(d, sh - sl), 1);
+			continue;
+		}
+		pos -= d->sgs;
 		if (in_cur) {
 			if (L->fl[k] == FLOAT_DOWN)
-				w_add_pow2(w, d->group[l]);
+				w_add_at(w, pos + d->group[l], 1);
 			if (H->fl[k] == FLOAT_DOWN)
-				w_add_pow2(w, d->group[h]);
+				w_add_at(w, pos + d->group[h], 1);
 		}
-		w_shl(w, d->sgs);
+		pos -= d->sgs;
 		if (in_cur && !(L->fl[k] == FLOAT_UP && sh > sl))
-			w_or_pow2(w, d->group[h]);
+			w_add_at(w, pos + d->group[h], 1);
 	}
-	/* room for the bracket's order: exchanges and their differences, and
-	 * the bit the steps below try */
-	w_shl(w, d->sgsb);
-	w_shl(w, d->sgsb);
-	w_shl(w, d->sgsb);
-	w_shl(w, 1);
+	/* below: room for the bracket's order (exchanges and their
+	 * differences, and the bit the steps below try), 3 sgsb + 1 bits */
+	(void)pos;
 }
 
 /* The width of edge_weight's layout in bits. */
 static int layout_bits(const dutch *d)
 {
-	int c6 = d->edition == ARBI_DUTCH_2017 ? d->npsd * d->psdb : d->sgs;
-	int b = 2 + d->sgsb + c6 + d->sgsb + d->sgs + 2 * d->sgsb + 4 * d->sgsb;
+	int psd = d->npsd * d->psdb;
+	int c6 = d->edition == ARBI_DUTCH_2017 ? psd : d->sgs;
+	int b = 2 + d->sgsb + 2 * c6 + d->c7b + 2 * d->sgsb + 4 * d->sgsb;
 
 	for (int k = 1; k <= 2; k++)
 		if (d->history >= k)
-			b += 2 * d->sgsb + 2 * d->sgs;
+			b += 2 * d->sgsb + 2 * c6;
 	return b + 3 * d->sgsb + 1;
 }
 
 /* ------------------------------------------------------------------------
  * The matching
  * ---------------------------------------------------------------------- */
+
+void arbI_dutch_remove_edge(dutch *d, int a, int b)
+{
+	arbI_matcher_remove_edge(d->matcher, a, b);
+}
 
 void arbI_dutch_set_edge(dutch *d, int a, int b, const arbI_weight *w)
 {
@@ -600,6 +648,10 @@ static arb_status layout(dutch *d)
 	}
 	d->sgs = shift;
 	d->sgsb = bits_for(biggest);
+	/* 2017: C7 counts in the final brackets 1 to 3 a pair (C4), n / 2 pairs */
+	d->c7b = d->edition == ARBI_DUTCH_2017 ? bits_for(3 * (d->n / 2)) : d->sgsb;
+	if (d->c7b < d->sgsb)
+		d->c7b = d->sgsb;
 	if (d->edition == ARBI_DUTCH_2017) {
 		/* the differences between two scores, and a score's over one
 		 * point below another (a downfloater's SD, A.8) */
@@ -680,7 +732,7 @@ static int start(dutch *d)
 			} else {
 				d->bye_score = 0;
 				d->single_bye = 0;
-				edge_weight(d, u, v, 0, 0, &w);
+				edge_weight(d, u, v, 0, 0, 0, &w);
 			}
 			arbI_dutch_set_edge(d, v, u, &w);
 		}
@@ -741,7 +793,7 @@ static int start(dutch *d)
 weights:
 	for (v = 0; v < d->n; v++)
 		for (u = 0; u < v; u++) {
-			edge_weight(d, u, v, 0, 0, &w);
+			edge_weight(d, u, v, 0, 0, 0, &w);
 			arbI_dutch_set_edge(d, v, u, &w);
 		}
 	return 0;
@@ -749,10 +801,10 @@ weights:
 
 /* The bracket weight with the exchange terms (B.3): fewer players exchanged
  * first, then the smaller difference of their numbers. */
-static void exchange_weight(const dutch *d, btri *base, int small, int large, int small_rem,
+static void exchange_weight(const dutch *d, const wtab *base, int small, int large, int small_rem,
 			    int rem_pairs, arbI_weight *out)
 {
-	*out = *B(base, large, small);
+	wt_get(base, B(large, small), out);
 	if (!arbI_weight_is_zero(out)) {
 		arbI_weight add;
 
@@ -823,9 +875,10 @@ static arb_status brackets(dutch *d, int *pair_of)
 	int *nxt = malloc(sizeof *nxt * (size_t)(n ? n : 1));
 	int *rem = malloc(sizeof *rem * (size_t)(n ? n : 1));
 	char *matched = calloc((size_t)(n ? n : 1), 1);
-	btri base = {NULL, 0};
+	wtab base = {NULL, d->nw};
 	int len = 0, next_it = 0, sgb = 0, sgbv = 0, special = 0;
-	arbI_weight *saved = NULL; /* 2017: the moved-down players' edges, for a PPB */
+	wtab saved = {NULL, d->nw}; /* 2017: the moved-down players' edges, for a PPB */
+	arbI_weight w;
 	arb_status st = ARB_OK;
 
 	if (!cur || !nxt || !rem || !matched) {
@@ -848,18 +901,23 @@ static arb_status brackets(dutch *d, int *pair_of)
 		       (special || score_acc(&d->pl[next_it]) >= score_acc(&d->pl[sgi])))
 			cur[len++] = next_it++;
 		d->completion = d->edition != ARBI_DUTCH_2017 || special;
+		d->final = next_it >= n && !special;
 		if (!d->completion) {
-			free(saved);
-			saved = malloc(sizeof *saved * ((size_t)sgb * (size_t)sgb + 1));
-			if (!saved) {
+			free(saved.w);
+			saved.w = malloc(sizeof *saved.w * (size_t)d->nw *
+					 ((size_t)sgb * (size_t)sgb + 1));
+			if (!saved.w) {
 				st = ARB_E_NOMEM;
 				goto done;
 			}
 			for (i = 0; i < sgb; i++)
 				for (j = 0; j < i; j++)
-					if (!arbI_graph_edge(d->g, cur[i], cur[j],
-							     &saved[i * sgb + j]))
-						w_zero(&saved[i * sgb + j]);
+					if (arbI_graph_edge(d->g, cur[i], cur[j], &w))
+						wt_put(&saved, (size_t)i * (size_t)sgb + (size_t)j,
+						       &w);
+					else
+						wt_zero(&saved,
+							(size_t)i * (size_t)sgb + (size_t)j);
 			for (i = 0; i < len; i++)
 				for (v = next_it; v < n; v++)
 					arbI_matcher_remove_edge(d->matcher, cur[i], v);
@@ -867,8 +925,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 		d->bracket_lo = score_acc(&d->pl[cur[len - 1]]);
 		/* the bracket's weights: rows from the residents on */
 		free(base.w);
-		base.n = len;
-		base.w = malloc(sizeof *base.w *
+		base.w = malloc(sizeof *base.w * (size_t)d->nw *
 				((len > 1 ? (size_t)len * (size_t)(len - 1) / 2 : 0) + 1));
 		if (!base.w) {
 			st = ARB_E_NOMEM;
@@ -876,15 +933,14 @@ static arb_status brackets(dutch *d, int *pair_of)
 		}
 		for (i = 0; i < len; i++)
 			for (j = 0; j < i; j++) {
-				if (i >= sgb)
-					edge_weight(d, cur[j], cur[i], i < nsgb, i >= nsgb,
-						    B(&base, i, j));
-				else
-					w_zero(B(&base, i, j));
+				if (i < sgb) {
+					wt_zero(&base, B(i, j));
+					continue;
+				}
+				edge_weight(d, cur[j], cur[i], j < nsgb, i < nsgb, i >= nsgb, &w);
+				wt_put(&base, B(i, j), &w);
+				arbI_dutch_set_edge(d, cur[i], cur[j], &w);
 			}
-		for (i = sgb; i < len; i++)
-			for (j = 0; j < i; j++)
-				arbI_dutch_set_edge(d, cur[i], cur[j], B(&base, i, j));
 		if (arbI_dutch_solve(d) < 0)
 			goto nomem;
 
@@ -915,7 +971,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 				md_left--;
 				if (!in_range(d->mate[pv], sgbv, nsgbv)) {
 					for (j = sgb; j < nsgb; j++) {
-						arbI_weight w = *B(&base, j, i);
+						wt_get(&base, B(j, i), &w);
 
 						if (!arbI_weight_is_zero(&w)) {
 							w.word[0] |= 1u;
@@ -929,7 +985,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 					matched[pv] = 1;
 					md_matchable--;
 					for (j = sgb; j < nsgb; j++) {
-						arbI_weight w = *B(&base, j, i);
+						wt_get(&base, B(j, i), &w);
 
 						if (!arbI_weight_is_zero(&w)) {
 							w.word[0] |= (uint64_t)(nsgb - sgb);
@@ -948,11 +1004,9 @@ static arb_status brackets(dutch *d, int *pair_of)
 			if (!matched[pv])
 				continue;
 			for (j = nsgb - 1; j >= sgb; j--) {
-				arbI_weight w;
-
 				if (matched[cur[j]])
 					continue;
-				w = *B(&base, j, i);
+				wt_get(&base, B(j, i), &w);
 				if (!arbI_weight_is_zero(&w)) {
 					w_add(&w, addend);
 					arbI_dutch_set_edge(d, pv, cur[j], &w);
@@ -981,8 +1035,6 @@ static arb_status brackets(dutch *d, int *pair_of)
 			first_end = rem_pairs; /* S1 is rem[0 .. rem_pairs) */
 			for (k = 0; k < nrem; k++)
 				for (int m = 0; m < k; m++) {
-					arbI_weight w;
-
 					exchange_weight(d, &base, rem[m], rem[k], m, rem_pairs, &w);
 					arbI_dutch_set_edge(d, cur[rem[m]], cur[rem[k]], &w);
 				}
@@ -1002,8 +1054,6 @@ static arb_status brackets(dutch *d, int *pair_of)
 				pv = cur[rem[k]];
 				if (d->mate[pv] > pv && d->mate[pv] < nsgbv) {
 					for (int m = k + 1; m < nrem; m++) {
-						arbI_weight w;
-
 						exchange_weight(d, &base, rem[k], rem[m], k,
 								rem_pairs, &w);
 						if (!arbI_weight_is_zero(&w)) {
@@ -1017,10 +1067,8 @@ static arb_status brackets(dutch *d, int *pair_of)
 				ex = d->mate[pv] <= pv || d->mate[pv] >= nsgbv;
 				left -= ex;
 				for (int m = k + 1; m < nrem; m++) {
-					arbI_weight w;
-
 					if (ex)
-						w_zero(B(&base, rem[m], rem[k]));
+						wt_zero(&base, B(rem[m], rem[k]));
 					exchange_weight(d, &base, rem[k], rem[m], k, rem_pairs, &w);
 					arbI_dutch_set_edge(d, pv, cur[rem[m]], &w);
 				}
@@ -1033,8 +1081,6 @@ static arb_status brackets(dutch *d, int *pair_of)
 
 				if (!already) {
 					for (int m = k + 1; m < nrem; m++) {
-						arbI_weight w;
-
 						exchange_weight(d, &base, rem[k], rem[m], k,
 								rem_pairs, &w);
 						if (!arbI_weight_is_zero(&w)) {
@@ -1049,20 +1095,16 @@ static arb_status brackets(dutch *d, int *pair_of)
 				if (ex) {
 					left--;
 					for (int m = 0; m < k; m++) {
-						w_zero(B(&base, rem[k], rem[m]));
-						arbI_dutch_set_edge(d, pv, cur[rem[m]],
-								    B(&base, rem[k], rem[m]));
+						wt_zero(&base, B(rem[k], rem[m]));
+						arbI_dutch_remove_edge(d, pv, cur[rem[m]]);
 					}
 					for (int m = nsgb; m < len; m++) {
-						w_zero(B(&base, m, rem[k]));
-						arbI_dutch_set_edge(d, pv, cur[m],
-								    B(&base, m, rem[k]));
+						wt_zero(&base, B(m, rem[k]));
+						arbI_dutch_remove_edge(d, pv, cur[m]);
 					}
 				}
 				if (!already)
 					for (int m = k + 1; m < nrem; m++) {
-						arbI_weight w;
-
 						exchange_weight(d, &base, rem[k], rem[m], k,
 								rem_pairs, &w);
 						arbI_dutch_set_edge(d, pv, cur[rem[m]], &w);
@@ -1077,8 +1119,9 @@ static arb_status brackets(dutch *d, int *pair_of)
 
 					if (d->mate[pv] <= pv || d->mate[pv] >= nsgbv ||
 					    (d->mate[ov] > ov && d->mate[ov] < nsgbv))
-						w_zero(B(&base, rem[m], rem[k]));
-					arbI_dutch_set_edge(d, pv, ov, B(&base, rem[m], rem[k]));
+						wt_zero(&base, B(rem[m], rem[k]));
+					wt_get(&base, B(rem[m], rem[k]), &w);
+					arbI_dutch_set_edge(d, pv, ov, &w);
 				}
 			}
 			/* each S1 player's opponent in turn: the first in S2's order */
@@ -1090,11 +1133,9 @@ static arb_status brackets(dutch *d, int *pair_of)
 					continue;
 				for (int m = nrem - 1; m >= 0; m--) {
 					int ov = cur[rem[m]];
-					arbI_weight w;
-
 					if (rem[m] <= rem[k] || matched[ov])
 						continue;
-					w = *B(&base, rem[m], rem[k]);
+					wt_get(&base, B(rem[m], rem[k]), &w);
 					if (!arbI_weight_is_zero(&w)) {
 						w_add(&w, addend);
 						arbI_dutch_set_edge(d, pv, ov, &w);
@@ -1121,9 +1162,11 @@ static arb_status brackets(dutch *d, int *pair_of)
 				for (i = 0; i < len; i++)
 					matched[cur[i]] = 0;
 				for (i = 0; i < sgb; i++)
-					for (j = 0; j < i; j++)
-						arbI_dutch_set_edge(d, cur[i], cur[j],
-								    &saved[i * sgb + j]);
+					for (j = 0; j < i; j++) {
+						wt_get(&saved, (size_t)i * (size_t)sgb + (size_t)j,
+						       &w);
+						arbI_dutch_set_edge(d, cur[i], cur[j], &w);
+					}
 				len = nsgb;
 				next_it = sgi;
 				special = 1;
@@ -1163,7 +1206,7 @@ static arb_status brackets(dutch *d, int *pair_of)
 nomem:
 	st = ARB_E_NOMEM;
 done:
-	free(saved);
+	free(saved.w);
 	free(base.w);
 	free(cur);
 	free(nxt);
@@ -1248,6 +1291,8 @@ arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edi
 				     r, layout_bits(&d) + 2, ARBI_WEIGHT_BITS);
 		goto out;
 	}
+	d.lbits = layout_bits(&d);
+	d.nw = (d.lbits + 64) / 64;
 	w_zero(&d.maxw);
 	for (v = 0; v < layout_bits(&d); v++)
 		w_or_pow2(&d.maxw, v);

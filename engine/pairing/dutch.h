@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include <string.h>
+
 #include "matching.h"
 #include "pairing.h"
 
@@ -66,6 +68,10 @@ typedef struct dutch {
 	int npsd;
 	int psdb;       /* bits of one value's field */
 	int bracket_lo; /* the lowest score of the bracket's players (look-ahead included) */
+	int final;      /* the bracket and the next group hold every player left */
+	int lbits;      /* the layout's bits (layout_bits) */
+	int nw;         /* the words of a weight of the layout (and its carry) */
+	int c7b; /* bits of C7's pairs in the next bracket (2017: C4's count in the final ones) */
 	arb_error *err;
 } dutch;
 
@@ -110,6 +116,54 @@ static inline void w_add_pow2(arbI_weight *w, int bit)
 	arbI_weight_add(w, w, &x);
 }
 
+/* w += v x 2^pos (v below 2^63), the carry taken up. */
+static inline void w_add_at(arbI_weight *w, int pos, uint64_t v)
+{
+	int i = pos / 64, b = pos % 64;
+	uint64_t lo = v << b, hi = b ? v >> (64 - b) : 0, c;
+
+	w->word[i] += lo;
+	c = w->word[i] < lo;
+	for (i++; i < ARBI_WEIGHT_WORDS && (hi || c); i++) {
+		uint64_t t = w->word[i] + hi, c1 = t < hi;
+
+		t += c;
+		c = c1 | (t < c);
+		w->word[i] = t;
+		hi = 0;
+	}
+}
+
+/* w -= v x 2^pos (v below 2^63), the borrow taken up. */
+static inline void w_sub_at(arbI_weight *w, int pos, uint64_t v)
+{
+	int i = pos / 64, b = pos % 64;
+	uint64_t lo = v << b, hi = b ? v >> (64 - b) : 0, c;
+
+	c = w->word[i] < lo;
+	w->word[i] -= lo;
+	for (i++; i < ARBI_WEIGHT_WORDS && (hi || c); i++) {
+		uint64_t t = w->word[i], c1 = t < hi;
+
+		t -= hi;
+		c1 |= t < c;
+		t -= c;
+		w->word[i] = t;
+		c = c1;
+		hi = 0;
+	}
+}
+
+/* w -= 2^bit */
+static inline void w_sub_pow2(arbI_weight *w, int bit)
+{
+	arbI_weight x;
+
+	w_zero(&x);
+	arbI_weight_set_bits(&x, bit, 1, 1);
+	arbI_weight_sub(w, w, &x);
+}
+
 /* w |= 2^bit */
 static inline void w_or_pow2(arbI_weight *w, int bit)
 {
@@ -152,22 +206,45 @@ static inline char invert(char c)
 	return c == 'w' ? 'b' : c == 'b' ? 'w' : 0;
 }
 
-/* The lower triangle of the bracket's weights: base[i][j], i > j, indices in
- * the bracket's player list. */
-typedef struct btri {
-	arbI_weight *w;
-	int n;
-} btri;
+/* A table of weights, each in the layout's words only (dutch.nw): the
+ * words above are 0. */
+typedef struct wtab {
+	uint64_t *w;
+	int nw;
+} wtab;
 
-static inline arbI_weight *B(btri *b, int i, int j)
+/* t's k-th weight into *out. */
+static inline void wt_get(const wtab *t, size_t k, arbI_weight *out)
 {
-	return &b->w[(size_t)i * (size_t)(i - 1) / 2 + (size_t)j];
+	memcpy(out->word, t->w + k * (size_t)t->nw, (size_t)t->nw * sizeof out->word[0]);
+	memset(out->word + t->nw, 0, (size_t)(ARBI_WEIGHT_WORDS - t->nw) * sizeof out->word[0]);
+}
+
+/* t's k-th weight set to *w (within the layout's words). */
+static inline void wt_put(wtab *t, size_t k, const arbI_weight *w)
+{
+	memcpy(t->w + k * (size_t)t->nw, w->word, (size_t)t->nw * sizeof w->word[0]);
+}
+
+/* t's k-th weight set to 0. */
+static inline void wt_zero(wtab *t, size_t k)
+{
+	memset(t->w + k * (size_t)t->nw, 0, (size_t)t->nw * sizeof t->w[0]);
+}
+
+/* The index of base[i][j], i > j, in the lower triangle of the bracket's
+ * weights (indices in the bracket's player list). */
+static inline size_t B(int i, int j)
+{
+	return (size_t)i * (size_t)(i - 1) / 2 + (size_t)j;
 }
 
 /* dutch.c: may the players of vertices a and b meet (C1, C3, 260)? */
 int arbI_dutch_compatible(const dutch *d, int a, int b);
 /* dutch.c: edge {a, b} set to w (w 0: removed). */
 void arbI_dutch_set_edge(dutch *d, int a, int b, const arbI_weight *w);
+/* dutch.c: edge {a, b} removed. */
+void arbI_dutch_remove_edge(dutch *d, int a, int b);
 /* dutch.c: matches again; d->mate[v] == v for an unmatched vertex. 0, or -1
  * with d->nomem set. */
 int arbI_dutch_solve(dutch *d);

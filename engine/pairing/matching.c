@@ -381,10 +381,61 @@ static inline const arbI_weight *best_slack(solver *s, int x)
 	return &s->bestslack[x];
 }
 
+/* 1 if x, a slack or dual (0 above the nw words), is 0. */
+static inline int zero_nw(const solver *s, const arbI_weight *x)
+{
+	uint64_t any = 0;
+	for (int i = 0; i < s->nw; i++)
+		any |= x->word[i];
+	return any == 0;
+}
+
+/* arbI_weight_cmp of two slacks or duals (0 above the nw words). */
+static inline int cmp_nw(const solver *s, const arbI_weight *a, const arbI_weight *b)
+{
+	for (int i = s->nw - 1; i >= 0; i--)
+		if (a->word[i] != b->word[i])
+			return a->word[i] < b->word[i] ? -1 : 1;
+	return 0;
+}
+
+/* {i, j}'s stored value as weight2, its nw words only (tmp's words above
+ * them 0 before and after). */
+static inline const arbI_weight *weight2_nw(const solver *s, int i, int j, arbI_weight *tmp)
+{
+	const uint64_t *x = gwords(s->g, pair(i, j));
+	int k;
+	for (k = 0; k < s->gnw; k++)
+		tmp->word[k] = x[k];
+	for (; k < s->nw; k++)
+		tmp->word[k] = 0;
+	return tmp;
+}
+
+/* *r = a - b over the nw words (a, b and r 0 above them); the borrow. */
+static inline int sub_nw(const solver *s, arbI_weight *r, const arbI_weight *a,
+			 const arbI_weight *b)
+{
+	uint64_t borrow = 0;
+	for (int i = 0; i < s->nw; i++) {
+		uint64_t x = a->word[i], y = b->word[i], d = x - y, e = d - borrow;
+		borrow = (x < y) | (d < borrow);
+		r->word[i] = e;
+	}
+	return borrow != 0;
+}
+
+/* *dst = *src over the nw words (both 0 above them). */
+static inline void copy_nw(const solver *s, arbI_weight *dst, const arbI_weight *src)
+{
+	memcpy(dst->word, src->word, (size_t)s->nw * sizeof src->word[0]);
+}
+
 static void set_best(solver *s, int x, arc e, const arbI_weight *sl)
 {
 	s->bestedge[x] = e;
-	s->bestslack[x] = *sl;
+	/* the words above nw stay 0 (bestslack is allocated zeroed) */
+	memcpy(s->bestslack[x].word, sl->word, (size_t)s->nw * sizeof sl->word[0]);
 	s->bestwin[x] = window(s, sl);
 	s->bestepoch[x] = s->epoch;
 }
@@ -891,16 +942,16 @@ static inline int consider(solver *s, int v, int w, size_t k, const arbI_weight 
 	if (!is_allowed(s, k)) {
 		arbI_weight ks;
 		slack_nw(s, &ks, dv, &s->dual[w], gwords(s->g, k));
-		if (!arbI_weight_is_zero(&ks)) {
+		if (!zero_nw(s, &ks)) {
 			int bw = s->inblossom[w];
 			if (s->label[bw] == S) {
 				int b = s->inblossom[v];
 				if (s->bestedge[b].from == -1 ||
-				    arbI_weight_cmp(&ks, best_slack(s, b)) < 0)
+				    cmp_nw(s, &ks, best_slack(s, b)) < 0)
 					set_best(s, b, (arc){v, w}, &ks);
 			} else if (s->label[w] == FREE) {
 				if (s->bestedge[w].from == -1 ||
-				    arbI_weight_cmp(&ks, best_slack(s, w)) < 0)
+				    cmp_nw(s, &ks, best_slack(s, w)) < 0)
 					set_best(s, w, (arc){v, w}, &ks);
 			}
 			return GO_ON;
@@ -1211,7 +1262,7 @@ static int solver_alloc(solver *s)
 	s->best = calloc(n2, sizeof *s->best);
 	s->nbest = malloc(n2 * sizeof *s->nbest);
 	s->bestedge = malloc(n2 * sizeof *s->bestedge);
-	s->bestslack = malloc(n2 * sizeof *s->bestslack);
+	s->bestslack = calloc(n2, sizeof *s->bestslack);
 	s->bestepoch = malloc(n2 * sizeof *s->bestepoch);
 	s->allowed = malloc(s->allowed_words * sizeof *s->allowed);
 	s->queue = malloc(n1 * sizeof *s->queue);
@@ -1582,6 +1633,9 @@ static void head_start(solver *s, int first)
 {
 	arbI_weight need, d, wt;
 	int n = s->n;
+	/* the inner loops' values in nw words: the words above stay 0 */
+	arbI_weight_set_u64(&d, 0);
+	arbI_weight_set_u64(&wt, 0);
 	if (first)
 		for (int v = 0; v < n; v++) {
 			const uint64_t *row = s->win + (size_t)v * (size_t)n;
@@ -1589,8 +1643,8 @@ static void head_start(solver *s, int first)
 			arbI_weight_set_u64(&need, 0);
 			for (int j = 0; j < n; j++)
 				if (row[j] >= needwin && j != v && !no_edge(s, v, j) &&
-				    arbI_weight_cmp(weight2(s, v, j, &wt), &need) > 0) {
-					need = *weight2(s, v, j, &wt);
+				    cmp_nw(s, weight2_nw(s, v, j, &wt), &need) > 0) {
+					copy_nw(s, &need, &wt);
 					needwin = row[j];
 				}
 			arbI_weight_shr(&need, 1);
@@ -1609,12 +1663,12 @@ static void head_start(solver *s, int first)
 			/* 2w - u_j below need: not the dual, nor a tie */
 			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
 			    no_edge(s, v, j) ||
-			    arbI_weight_sub(&d, weight2(s, v, j, &wt), &s->dual[j]))
+			    sub_nw(s, &d, weight2_nw(s, v, j, &wt), &s->dual[j]))
 				continue;
-			int c = arbI_weight_cmp(&d, &need);
+			int c = cmp_nw(s, &d, &need);
 			int exposed = s->mate[j] == -1 && s->base[s->inblossom[j]] == j;
 			if (c > 0) {
-				need = d;
+				copy_nw(s, &need, &d);
 				needwin = window(s, &need);
 				with = exposed ? j : -1;
 			} else if (c == 0 && with < 0 && exposed) {
@@ -1646,6 +1700,9 @@ static void head_start(solver *s, int first)
 static void settle(solver *s)
 {
 	arbI_weight need, d, sl, wt;
+	/* the inner loop's values in nw words: the words above stay 0 */
+	arbI_weight_set_u64(&d, 0);
+	arbI_weight_set_u64(&wt, 0);
 	for (int v = 0; v < s->n; v++)
 		s->dualwin[v] = window(s, &s->dual[v]);
 	/* first the matched edges: one that got heavier raises its ends by
@@ -1679,10 +1736,10 @@ static void settle(solver *s)
 			/* 2w - u_j above need? (the windows rule out most) */
 			if (below_window(row[j], s->dualwin[j], needwin) || j == v ||
 			    s->inblossom[j] == bv || no_edge(s, v, j) ||
-			    arbI_weight_sub(&d, weight2(s, v, j, &wt), &s->dual[j]))
+			    sub_nw(s, &d, weight2_nw(s, v, j, &wt), &s->dual[j]))
 				continue;
-			if (arbI_weight_cmp(&d, &need) > 0) {
-				need = d;
+			if (cmp_nw(s, &d, &need) > 0) {
+				copy_nw(s, &need, &d);
 				needwin = window(s, &need);
 			}
 		}

@@ -4,14 +4,18 @@ paired round by round, every round checked.
 
     python3 tests/cli/swiss_random.py ARBITER SWISSGEN [--games G] [--seed S]
             [--rounds R] [--min-players N] [--max-players N] [--pair CMD]
-            [--oracle-pairs] [-j N] [--keep DIR] [--timeout S] [--verbose]
+            [--oracle-pairs] [--edition E] [-j N] [--keep DIR] [--timeout S]
+            [--verbose]
 
 Game g of seed S is swissgen's tournament of seed S*1000003+g (mod 2^31),
 with a player count drawn log-uniformly from --min-players..--max-players
 (default 5..500) and min(R, max(2, players // 2)) rounds (R default 9).
 swissgen pairs each round with CMD (default `ARBITER tournament pair {}
 --boards`; --oracle-pairs: bbpPairings through tests/tools/oracle_pair.py,
-which needs ARBITER_ORACLE_BBP) and plays it. Then every round is checked:
+which needs ARBITER_ORACLE_BBP) and plays it. --edition E (2017 or 2026)
+pairs, checks and asks the oracle by that edition of the Dutch rules (2017:
+the oracle is ARBITER_ORACLE_BBP_2017, bbpPairings 5). Then every round is
+checked:
 
 - `ARBITER tournament check round-K.trf --round K --pairs round-K.pairs` must
   find 0 problems (every player once, no rematch, at most one
@@ -95,8 +99,8 @@ def one_game(a, g, workdir):
             return res
         trf = os.path.join(d, "round-%d.trf" % stop)
         if a.oracle:
-            orc, _, oerr = run([sys.executable, ORACLE, "tournament", "pair", trf, "--boards"],
-                               a.timeout)
+            orc, _, oerr = run([sys.executable, ORACLE, "tournament", "pair", trf, "--boards"]
+                               + a.edition_args, a.timeout)
             if orc == 1 and "No valid pairing" in oerr:
                 res["nopairing"] += 1
             elif orc == 0:
@@ -119,7 +123,7 @@ def one_game(a, g, workdir):
             break
         res["paired"] += 1
         crc, cout, cerr = run([a.arbiter, "tournament", "check", trf, "--round", str(k),
-                               "--pairs", pairs], a.timeout)
+                               "--pairs", pairs] + a.edition_args, a.timeout)
         # 0 problems, and in a Swiss the same pairing as arbiter's own (exit 0)
         if crc == 0 and re.search(r": 0 problems$", cout, re.M):
             res["clean"] += 1
@@ -127,8 +131,8 @@ def one_game(a, g, workdir):
             lines = (cout + cerr).strip().splitlines()
             failure(k, "check: %s" % ("; ".join(lines[:4]) if lines else "exit %d" % crc))
         if a.oracle and not a.oracle_pairs:
-            orc, oout, oerr = run([sys.executable, ORACLE, "tournament", "pair", trf, "--boards"],
-                                  a.timeout)
+            orc, oout, oerr = run([sys.executable, ORACLE, "tournament", "pair", trf, "--boards"]
+                                  + a.edition_args, a.timeout)
             res["oracle_compared"] += 1
             want = read_lines(pairs)
             if orc == 0 and oout.splitlines() == want:
@@ -157,6 +161,8 @@ def main():
     ap.add_argument("--pair", default="", help="the pairing command, {} for the file")
     ap.add_argument("--oracle-pairs", action="store_true",
                     help="pair with bbpPairings (ARBITER_ORACLE_BBP) instead of arbiter")
+    ap.add_argument("--edition", default="", choices=["", "2017", "2026"],
+                    help="the Dutch rules' edition (default: arbiter's, 2026)")
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--keep", default="", help="keep the tournaments in this directory")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds a command")
@@ -164,16 +170,19 @@ def main():
     a = ap.parse_args()
     if not (5 <= a.min_players <= a.max_players <= 2000) or not 1 <= a.rounds <= 30:
         ap.error("players must be 5..2000, rounds 1..30")
-    engine = os.environ.get("ARBITER_ORACLE_BBP", "")
+    a.edition_args = ["--edition", a.edition] if a.edition else []
+    oracle_var = "ARBITER_ORACLE_BBP_2017" if a.edition == "2017" else "ARBITER_ORACLE_BBP"
+    engine = os.environ.get(oracle_var, "")
     a.oracle = bool(engine) and os.access(engine, os.X_OK)
+    ed = " --edition %s" % a.edition if a.edition else ""
     if a.oracle_pairs:
         if not a.oracle:
-            print("swiss_random: skipped: ARBITER_ORACLE_BBP is not set to bbpPairings")
+            print("swiss_random: skipped: %s is not set to bbpPairings" % oracle_var)
             return 77
-        a.pair = "%s %s tournament pair {} --boards" % (shlex.quote(sys.executable),
-                                                       shlex.quote(ORACLE))
+        a.pair = "%s %s tournament pair {} --boards%s" % (shlex.quote(sys.executable),
+                                                         shlex.quote(ORACLE), ed)
     elif not a.pair:
-        a.pair = "%s tournament pair {} --boards" % shlex.quote(a.arbiter)
+        a.pair = "%s tournament pair {} --boards%s" % (shlex.quote(a.arbiter), ed)
     workdir = a.keep or tempfile.mkdtemp(prefix="swiss-random.")
     os.makedirs(workdir, exist_ok=True)
     try:
