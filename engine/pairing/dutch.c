@@ -327,12 +327,19 @@ static int sd_shift(const dutch *d, int x)
 	return psd_shift(d, score_acc(&d->pl[x]) - d->bracket_lo + 10);
 }
 
+/* C4's count of the pair {h, l}: 1, and one for each player who may not
+ * take the bye. */
+static uint64_t c4_count(const dutch *d, int h, int l)
+{
+	return 1u + !bye_candidate(d, h, d->bye_score) + !bye_candidate(d, l, d->bye_score);
+}
+
 /*
  * The weight of the edge {h, l} (vertices; h the higher in the order) for
  * the bracket in hand: `h_cur` when h is in the current bracket, `in_cur`
  * when l is, `in_next` when l is in the next. The fields are those the
- * file's header lists, built from the top: each shift makes room for the
- * next field.
+ * file's header lists, each added at its place from the top of the layout
+ * (d->lbits) down.
  */
 static void edge_weight(const dutch *d, int h, int l, int h_cur, int in_cur, int in_next,
 			arbI_weight *out)
@@ -347,9 +354,7 @@ static void edge_weight(const dutch *d, int h, int l, int h_cur, int in_cur, int
 	if (!arbI_dutch_compatible(d, h, l))
 		return;
 	if (d->completion)
-		w_add_at(w, pos,
-			 1u + !bye_candidate(d, h, d->bye_score) +
-				 !bye_candidate(d, l, d->bye_score));
+		w_add_at(w, pos, c4_count(d, h, l));
 	/* C5, C6: the pairs and scores of the current bracket */
 	pos -= d->sgsb;
 	w_add_at(w, pos, (uint64_t)in_cur);
@@ -371,9 +376,7 @@ static void edge_weight(const dutch *d, int h, int l, int h_cur, int in_cur, int
 	 * brackets: every pair, and the bye's eligibility, C4) */
 	pos -= d->c7b;
 	if (y2017 && d->final && !d->completion)
-		w_add_at(w, pos,
-			 1u + !bye_candidate(d, h, d->bye_score) +
-				 !bye_candidate(d, l, d->bye_score));
+		w_add_at(w, pos, c4_count(d, h, l));
 	else if (!y2017 || !d->completion)
 		w_add_at(w, pos, (uint64_t)in_next);
 	if (y2017) {
@@ -470,9 +473,8 @@ static void edge_weight(const dutch *d, int h, int l, int h_cur, int in_cur, int
 		if (in_cur && !(L->fl[k] == FLOAT_UP && sh > sl))
 			w_add_at(w, pos + d->group[h], 1);
 	}
-	/* below: room for the bracket's order (exchanges and their
+	/* below pos: room for the bracket's order (exchanges and their
 	 * differences, and the bit the steps below try), 3 sgsb + 1 bits */
-	(void)pos;
 }
 
 /* The width of edge_weight's layout in bits. */
@@ -1284,17 +1286,17 @@ arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edi
 		d.top_threshold = d.history * win / 2;
 		d.last_round = d.history >= rounds - 1;
 	}
-	if (layout_bits(&d) + 2 > ARBI_WEIGHT_BITS) {
+	d.lbits = layout_bits(&d);
+	if (d.lbits + 2 > ARBI_WEIGHT_BITS) {
 		st = arbI_err_report(err, ARB_E_PAIRING, 0,
 				     "round %d: the pairing criteria need weights of %d bits, and "
 				     "this build's are %d (ARB_MATCH_WEIGHT_WORDS)",
-				     r, layout_bits(&d) + 2, ARBI_WEIGHT_BITS);
+				     r, d.lbits + 2, ARBI_WEIGHT_BITS);
 		goto out;
 	}
-	d.lbits = layout_bits(&d);
 	d.nw = (d.lbits + 64) / 64;
 	w_zero(&d.maxw);
-	for (v = 0; v < layout_bits(&d); v++)
+	for (v = 0; v < d.lbits; v++)
 		w_or_pow2(&d.maxw, v);
 	d.mate = malloc(sizeof *d.mate * (size_t)(d.n ? d.n : 1));
 	d.ranks = calloc((size_t)d.history + 1, sizeof *d.ranks);
@@ -1302,7 +1304,7 @@ arb_status arbI_dutch_run(const arb_tournament *t, int r, arbI_dutch_edition edi
 	taken = calloc((size_t)d.maxid + 1, 1);
 	p = arbI_pairing_new(r, arb_tournament_player_count(t));
 	if (!d.mate || !d.ranks || !pair_of || !taken || !p ||
-	    arbI_graph_new_bits(d.n, layout_bits(&d), &d.g, NULL) != ARB_OK ||
+	    arbI_graph_new_bits(d.n, d.lbits, &d.g, NULL) != ARB_OK ||
 	    arbI_matcher_new(d.g, &d.maxw, &d.matcher, NULL) != ARB_OK)
 		goto nomem;
 	if (d.n == 0) {

@@ -106,16 +106,6 @@ static inline void w_sub(arbI_weight *w, uint64_t v)
 	arbI_weight_sub(w, w, &x);
 }
 
-/* w += 2^bit */
-static inline void w_add_pow2(arbI_weight *w, int bit)
-{
-	arbI_weight x;
-
-	w_zero(&x);
-	arbI_weight_set_bits(&x, bit, 1, 1);
-	arbI_weight_add(w, w, &x);
-}
-
 /* w += v x 2^pos (v below 2^63), the carry taken up. */
 static inline void w_add_at(arbI_weight *w, int pos, uint64_t v)
 {
@@ -152,16 +142,6 @@ static inline void w_sub_at(arbI_weight *w, int pos, uint64_t v)
 		c = c1;
 		hi = 0;
 	}
-}
-
-/* w -= 2^bit */
-static inline void w_sub_pow2(arbI_weight *w, int bit)
-{
-	arbI_weight x;
-
-	w_zero(&x);
-	arbI_weight_set_bits(&x, bit, 1, 1);
-	arbI_weight_sub(w, w, &x);
 }
 
 /* w |= 2^bit */

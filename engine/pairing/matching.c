@@ -435,7 +435,7 @@ static void set_best(solver *s, int x, arc e, const arbI_weight *sl)
 {
 	s->bestedge[x] = e;
 	/* the words above nw stay 0 (bestslack is allocated zeroed) */
-	memcpy(s->bestslack[x].word, sl->word, (size_t)s->nw * sizeof sl->word[0]);
+	copy_nw(s, &s->bestslack[x], sl);
 	s->bestwin[x] = window(s, sl);
 	s->bestepoch[x] = s->epoch;
 }
