@@ -264,11 +264,12 @@ done:
 	return p;
 }
 
-/* Prints the problems of p; returns their number. */
-static int report_check(const arb_tournament *t, const arb_pairing *p)
+/* Prints the problems of p under the edition of flags; returns their
+ * number. */
+static int report_check(const arb_tournament *t, const arb_pairing *p, unsigned flags)
 {
 	arb_error probs[64];
-	int n = arb_pairing_check(t, p, probs, 64);
+	int n = arb_pairing_check(t, p, flags, probs, 64);
 	for (int i = 0; i < n && i < 64; i++)
 		printf("round %d: %s\n", arb_pairing_round(p), probs[i].message);
 	if (n > 64)
@@ -470,7 +471,7 @@ int cli_tournament_pair(int argc, char **argv)
 		if (!p)
 			rc = CLI_FAIL;
 	}
-	if (p && engine && report_check(t, p) > 0) {
+	if (p && engine && report_check(t, p, flags) > 0) {
 		cli_error(CMD, "the pairing engine's pairing breaks the rules above: not applied");
 		apply = 0;
 		rc = CLI_FAIL;
@@ -634,7 +635,7 @@ int cli_tournament_check(int argc, char **argv)
 		}
 	}
 	if (rc == CLI_OK) {
-		int n = report_check(t, p);
+		int n = report_check(t, p, flags);
 		printf("round %d: %d board%s, %d bye%s: %d problem%s\n", round,
 		       arb_pairing_boards(p), arb_pairing_boards(p) == 1 ? "" : "s",
 		       arb_pairing_byes(p), arb_pairing_byes(p) == 1 ? "" : "s", n,

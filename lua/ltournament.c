@@ -1438,14 +1438,17 @@ static int pairresult(lua_State *L, arb_status st, const arb_error *err)
 	return arbI_lbind_pushfail(L, err, st);
 }
 
-/* t:pair([round [, {swap_last = true}]]) -> Pairing | nil, msg, code */
+/* The pairing options of t:pair and t:check: swap_last (a double round
+ * robin), dutch_2017 (a Swiss by the Dutch rules of 2017). */
+static const char *const pair_names[] = {"swap_last", "dutch_2017", NULL};
+static const unsigned pair_bits[] = {ARB_PAIR_SWAP_LAST, ARB_PAIR_DUTCH_2017};
+
+/* t:pair([round [, {swap_last = true, dutch_2017 = true}]]) -> Pairing | nil, msg, code */
 static int t_pair(lua_State *L)
 {
-	static const char *const names[] = {"swap_last", NULL};
-	static const unsigned bits[] = {ARB_PAIR_SWAP_LAST};
 	arb_tournament *t = totournament(L, 1);
 	lua_Integer round = luaL_optinteger(L, 2, 0);
-	unsigned flags = optflags(L, 3, names, bits);
+	unsigned flags = optflags(L, 3, pair_names, pair_bits);
 	lpairing *u;
 	arb_error err;
 	arb_status st;
@@ -1477,18 +1480,19 @@ static int t_pairing_from_engine(lua_State *L)
 	return pairresult(L, st, &err);
 }
 
-/* t:check(pairing) -> {message, ...} */
+/* t:check(pairing [, {dutch_2017 = true}]) -> {message, ...} */
 static int t_check(lua_State *L)
 {
 	arb_tournament *t = totournament(L, 1);
 	lpairing *u = topairing(L, 2);
-	int n = arb_pairing_check(t, u->p, NULL, 0), i;
+	unsigned flags = optflags(L, 3, pair_names, pair_bits);
+	int n = arb_pairing_check(t, u->p, flags, NULL, 0), i;
 	arb_error *probs;
 
 	if (n < 0)
 		return luaL_error(L, "not enough memory");
 	probs = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *probs, 0);
-	if (arb_pairing_check(t, u->p, probs, n) != n)
+	if (arb_pairing_check(t, u->p, flags, probs, n) != n)
 		return luaL_error(L, "not enough memory");
 	lua_createtable(L, n, 0);
 	for (i = 0; i < n; i++) {

@@ -2897,7 +2897,10 @@ ARB_API arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairin
  * hand), and returns the number of problems found: every player paired or
  * given a bye exactly once; no rematch (C.04.1 b; a double round robin's
  * players meet twice); in a Swiss no second pairing-allocated bye, nor one
- * after a forfeit win (C.04.1 d), no colour difference beyond 2 and no
+ * after a forfeit win, nor under the revised rules after any round that
+ * scored a win's points without a game, such as a full-point bye (C.04.1 d;
+ * flags ARB_PAIR_DUTCH_2017: the rules of 2017, where only the
+ * pairing-allocated bye and a forfeit win count), no colour difference beyond 2 and no
  * colour three times running (C.04.3 C3), except on a board of a topscorer
  * when the last round is paired (A.7: over half the maximum score, the
  * round's acceleration included); no player paired who has a bye
@@ -2910,8 +2913,8 @@ ARB_API arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairin
  * criterion; problems NULL: only counted). -1 for no memory, and for
  * misuse (t or p NULL, cap < 0).
  */
-ARB_API int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, arb_error *problems,
-			      int cap);
+ARB_API int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, unsigned flags,
+			      arb_error *problems, int cap);
 
 /* Puts p into t: its boards as games not played yet (a forfeit fixed by
  * the pairing with its result), its byes as byes of the round (which must

@@ -139,13 +139,8 @@ static int history(dutch *d, dplayer *p)
 			run = run && c.color == last ? run + 1 : 1;
 			last = c.color;
 			p->colours[p->ncolours++] = c.color;
-		} else if (d->edition == ARBI_DUTCH_2026) {
-			/* 2026: no bye after a round's points of a win without playing
-			 * (a PAB, a forfeit win, a full-point bye) */
-			if (points(d, &c) >= d->info.points.win || c.result == 'U')
-				p->bye_ok = 0;
-		} else if (paired(&c) && (c.result == 'U' || c.result == '+')) {
-			p->bye_ok = 0; /* 2017: a PAB or a win by forfeit */
+		} else if (arbI_pairing_bars_bye(&d->info.points, &c, d->edition)) {
+			p->bye_ok = 0;
 		}
 	}
 	p->imbalance = whites > blacks ? whites - blacks : blacks - whites;

@@ -131,6 +131,19 @@ void arbI_pairing_known_byes(const arb_tournament *t, int r, arb_pairing *p, con
 	}
 }
 
+int arbI_pairing_bars_bye(const arb_tournament_points *points, const arb_tournament_cell *c,
+			  arbI_dutch_edition edition)
+{
+	int game = c->opponent != 0 && c->result != '+' && c->result != '-' &&
+		   (c->color == 'w' || c->color == 'b') && c->result != ' ';
+	if (game)
+		return 0;
+	if (c->result == 'U' || c->result == '+')
+		return 1;
+	return edition == ARBI_DUTCH_2026 &&
+	       arb_tournament_result_points(points, c->result) >= points->win;
+}
+
 /* Player i (index) does not play round r: withdrawn from it, or absent
  * (a Z known for it). */
 static int out_of_round(const arb_tournament *t, int id, int r)
@@ -627,8 +640,11 @@ static int topscorer(const arb_tournament *t, const arb_tournament_info *info, i
 	return score + (acc > 0 ? acc : 0) > (r - 1) * win / 2;
 }
 
-int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, arb_error *problems, int cap)
+int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, unsigned flags,
+		      arb_error *problems, int cap)
 {
+	arbI_dutch_edition edition =
+		flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026;
 	checker c = {problems, problems ? cap : 0, 0};
 	arbI_api_check(t && p && cap >= 0, -1);
 	int n = arb_tournament_player_count(t), top = max_id(t), r = p->round;
@@ -693,15 +709,19 @@ int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, arb_error *
 			arb_tournament_cell cell;
 			if (arb_tournament_get_cell(t, i, q, &cell) != ARB_OK)
 				continue;
-			if (cell.result == 'U' || (cell.result == 'F' && cell.opponent == 0) ||
-			    cell.result == '+')
-				problem(&c,
-					"bye: player %d had %s in round %d (C.04.1 d: no second "
-					"pairing-allocated bye)",
+			if (arbI_pairing_bars_bye(&info.points, &cell, edition))
+				problem(&c, "bye: player %d had %s in round %d (C.04.1 d: %s)",
 					p->byes[k].id,
 					cell.result == '+' ? "a forfeit win" :
-							     "a pairing-allocated bye",
-					q);
+					cell.result == 'U' ? "the pairing-allocated bye" :
+							     "a win's points without playing",
+					q,
+					cell.result == 'U' ?
+						"no second pairing-allocated bye" :
+					cell.result == '+' ?
+						"no pairing-allocated bye after a forfeit win" :
+						"no pairing-allocated bye after a round won "
+						"without playing");
 		}
 	}
 	/* colours (Swiss only: a round robin's colours are the table's): no

@@ -41,6 +41,16 @@ typedef enum arbI_dutch_edition {
 } arbI_dutch_edition;
 
 /*
+ * Whether round cell c (of an event scored by `points`) keeps its player
+ * from the pairing-allocated bye under `edition` (C.04.1 d): in 2017 a
+ * pairing-allocated bye (U) or a win by forfeit (+); in the revised rules
+ * also any round not played that scored a win's points (a full-point bye
+ * F, a win by forfeit). The pairer and the check both ask this.
+ */
+int arbI_pairing_bars_bye(const arb_tournament_points *points, const arb_tournament_cell *c,
+			  arbI_dutch_edition edition);
+
+/*
  * Pairs round r of t (2..rounds played + 1, or 1) by the Dutch system of
  * `edition`, into *out (the boards in board order, the pairing-allocated
  * bye, the round's known byes). ARB_OK; ARB_E_PAIRING with the reason in

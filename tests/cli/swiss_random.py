@@ -83,9 +83,10 @@ def one_game(a, g, workdir):
            "skipped": False}
 
     def failure(k, what):
-        check = "%s tournament check %s --round %d --pairs %s" % (
+        check = "%s tournament check %s --round %d --pairs %s%s" % (
             a.arbiter, shlex.quote(os.path.join(d, "round-%d.trf" % k)), k,
-            shlex.quote(os.path.join(d, "round-%d.pairs" % k)))
+            shlex.quote(os.path.join(d, "round-%d.pairs" % k)),
+            "".join(" " + shlex.quote(x) for x in a.edition_args))
         res["failures"].append((k, what, repro, check))
 
     rc, out, err = run(gen, a.timeout * (rounds + 1))

@@ -457,6 +457,25 @@ for _, row in ipairs(tsv(dir .. "/cases/index.tsv").rows) do
 end
 assert(engines >= 10, engines .. " engine answers")
 
+-- ---- the Dutch rules of 2017 --------------------------------------------------------------
+-- A generated Swiss where the editions differ on C.04.1 d: 23 had a full-point
+-- bye in round 1, which bars the pairing-allocated bye under the revised rules
+-- only. Each edition's pairing is bbpPairings' answer (5 for 2017, 6 revised).
+do
+  local base = dir .. "/swiss/regressions/random-2017006353-round-8"
+  local t = assert(T.open(base .. ".trf"))
+  local old = assert(t:pair(0, { dutch_2017 = true }))
+  local new = assert(t:pair())
+  assert(tostring(old) == slurp(base .. ".2017.pairs"), "2017: " .. tostring(old))
+  assert(tostring(new) == slurp(base .. ".pairs"), "revised: " .. tostring(new))
+  assert(#t:check(old, { dutch_2017 = true }) == 0)
+  local problems = t:check(old)
+  assert(#problems == 1 and problems[1]:find("player 23 had a win's points", 1, true),
+    tostring(problems[1]))
+  assert(#t:check(new) == 0)
+  assert(not pcall(t.check, t, new, { dutch_2071 = true }), "an unknown option is an error")
+end
+
 -- ---- bad input ----------------------------------------------------------------------------
 -- Every broken file of tournaments/bad/: nil, the message of its first
 -- error with line and column, "ARB_E_TRF", and the tournament read, whose

@@ -328,10 +328,12 @@ static void teardown(void)
 	X(pairing_bye_i, "arb_pairing_bye", arb_pairing_bye(fx.pair, 0, NULL, NULL) == E_ARG)      \
 	X(pairing_write_p, "arb_pairing_write", arb_pairing_write(NULL, discard, NULL) == E_ARG)   \
 	X(pairing_write_fn, "arb_pairing_write", arb_pairing_write(fx.pair, NULL, NULL) == E_ARG)  \
-	X(pairing_check_t, "arb_pairing_check", arb_pairing_check(NULL, fx.pair, NULL, 0) == -1)   \
-	X(pairing_check_p, "arb_pairing_check", arb_pairing_check(fx.tour, NULL, NULL, 0) == -1)   \
+	X(pairing_check_t, "arb_pairing_check",                                                    \
+	  arb_pairing_check(NULL, fx.pair, 0, NULL, 0) == -1)                                      \
+	X(pairing_check_p, "arb_pairing_check",                                                    \
+	  arb_pairing_check(fx.tour, NULL, 0, NULL, 0) == -1)                                      \
 	X(pairing_check_cap, "arb_pairing_check",                                                  \
-	  arb_pairing_check(fx.tour, fx.pair, NULL, -1) == -1)                                     \
+	  arb_pairing_check(fx.tour, fx.pair, 0, NULL, -1) == -1)                                  \
 	X(apply_t, "arb_tournament_apply_pairing",                                                 \
 	  arb_tournament_apply_pairing(NULL, fx.pair) == E_ARG)                                    \
 	X(apply_p, "arb_tournament_apply_pairing",                                                 \
@@ -874,7 +876,7 @@ START_TEST(test_allowed_tournament)
 	ck_assert_ptr_null(fx.pair_out);
 	ck_assert_int_eq(arb_pairing_from_engine(fx.tour, 0, "1\n1 9\n", 6, &fx.pair_out, &fx.err),
 			 ARB_E_PAIRING);
-	ck_assert_int_eq(arb_pairing_check(fx.tour, fx.pair, NULL, 3), 0); /* only counted */
+	ck_assert_int_eq(arb_pairing_check(fx.tour, fx.pair, 0, NULL, 3), 0); /* only counted */
 	/* tie-break lists and regulation values are input */
 	ck_assert_int_eq(arb_tiebreak_parse(fx.tbs, "XX", &fx.err), ARB_E_ARGUMENT);
 	ck_assert_int_eq(arb_tiebreak_parse_list(NULL, 0, "", &fx.err), 0);

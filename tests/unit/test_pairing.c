@@ -132,7 +132,7 @@ START_TEST(round_robins)
 				      rel, err.message);
 			ck_assert_msg(played_matches(t, r, p, why, sizeof why), "%s: %s", rel, why);
 			arb_error probs[4];
-			int np = arb_pairing_check(t, p, probs, 4);
+			int np = arb_pairing_check(t, p, 0, probs, 4);
 			ck_assert_msg(np == 0, "%s round %d: %s", rel, r,
 				      np > 0 ? probs[0].message : "");
 			boards += arb_pairing_boards(p);
@@ -241,7 +241,7 @@ START_TEST(engine_answers)
 			      want);
 		/* an engine's pairing is checked clean */
 		arb_error probs[8];
-		int np = arb_pairing_check(t, p, probs, 8);
+		int np = arb_pairing_check(t, p, 0, probs, 8);
 		ck_assert_msg(np == 0, "%s: %s", rel, np > 0 ? probs[0].message : "");
 		/* applied, the round is paired */
 		int before = arb_tournament_rounds_played(t);
@@ -307,7 +307,7 @@ START_TEST(check_faults)
 	ck_assert_msg(arb_pairing_from_engine(t, 0, answer, (size_t)len, &p, &err) == ARB_OK, "%s",
 		      err.message);
 	arb_error probs[64];
-	int np = arb_pairing_check(t, p, probs, 64);
+	int np = arb_pairing_check(t, p, 0, probs, 64);
 	int rematch = 0, left_out = 0;
 	for (int i = 0; i < np && i < 64; i++) {
 		rematch |= strstr(probs[i].message, "no rematch") != NULL;
@@ -316,8 +316,8 @@ START_TEST(check_faults)
 	}
 	ck_assert(rematch);
 	ck_assert(left_out);
-	ck_assert_int_eq(arb_pairing_check(t, p, NULL, 0), np); /* counted without room */
-	ck_assert_int_eq(arb_pairing_check(t, p, NULL, 5), np); /* no array: counted */
+	ck_assert_int_eq(arb_pairing_check(t, p, 0, NULL, 0), np); /* counted without room */
+	ck_assert_int_eq(arb_pairing_check(t, p, 0, NULL, 5), np); /* no array: counted */
 	arb_pairing_free(p);
 	/* a second pairing-allocated bye: whoever had the U before */
 	int had = 0;
@@ -332,7 +332,7 @@ START_TEST(check_faults)
 	ck_assert_int_gt(had, 0);
 	len = snprintf(answer, sizeof answer, "1\n%d 0\n", had);
 	ck_assert(arb_pairing_from_engine(t, 0, answer, (size_t)len, &p, &err) == ARB_OK);
-	np = arb_pairing_check(t, p, probs, 64);
+	np = arb_pairing_check(t, p, 0, probs, 64);
 	int second = 0;
 	for (int i = 0; i < np && i < 64; i++)
 		second |= strstr(probs[i].message, "no second pairing-allocated bye") != NULL;
@@ -413,7 +413,7 @@ START_TEST(withdrawals_and_prohibited)
 		}
 	}
 	ck_assert_int_eq(forfeits, 1);
-	ck_assert_int_eq(arb_pairing_check(t, p, NULL, 0), 0);
+	ck_assert_int_eq(arb_pairing_check(t, p, 0, NULL, 0), 0);
 	ck_assert_int_eq(arb_tournament_apply_pairing(t, p), ARB_OK);
 	arb_pairing_free(p);
 	ck_assert_int_eq(arb_tournament_get_cell(t, 4, 2, &c), ARB_OK);
@@ -454,7 +454,7 @@ START_TEST(withdrawals_and_prohibited)
 		ck_assert_int_eq(arb_pairing_from_engine(u, 3, answer, strlen(answer), &q, &err),
 				 ARB_OK);
 		arb_error probs[16];
-		int np = arb_pairing_check(u, q, probs, 16), prohibited = 0, withdrawn = 0;
+		int np = arb_pairing_check(u, q, 0, probs, 16), prohibited = 0, withdrawn = 0;
 		for (int i = 0; i < np && i < 16; i++) {
 			prohibited |= strstr(probs[i].message, "1 and 2 must not meet") != NULL &&
 				      strstr(probs[i].message, "260") != NULL;
@@ -524,7 +524,7 @@ START_TEST(swiss_absent_last_player)
 		ck_assert_int_eq(absent, 1);
 		ck_assert_int_eq(unpaired, (late - 1) % 2);
 		ck_assert_int_eq(arb_pairing_boards(p), (late - 1) / 2);
-		ck_assert_int_eq(arb_pairing_check(t, p, NULL, 0), 0);
+		ck_assert_int_eq(arb_pairing_check(t, p, 0, NULL, 0), 0);
 		arb_pairing_free(p);
 		/* --explain: the absent player is not a player of the pairing; a
 		 * paired one gets his board; a failing writer is ARB_E_IO */
@@ -544,6 +544,108 @@ START_TEST(swiss_absent_last_player)
 		ck_assert_int_eq(arb_pairing_explain(t, 3, 0, 1, to_buf, &b, &err), ARB_E_ARGUMENT);
 		arb_tournament_free(t);
 	}
+}
+END_TEST
+
+/* C.04.1 d by edition: a full-point bye (F) keeps a player from the
+ * pairing-allocated bye under the revised rules (a round won without
+ * playing), not under the 2017 rules (only a PAB or a forfeit win). Five
+ * players; before round 3 the 1-point group is 2, 3, 4 (had the PAB) and 5
+ * (had F). Both editions give the bye to 2, as bbpPairings 5 and 6 do (in
+ * 2017 F is a downfloat two rounds back: C.04.3 A.4, C16), and the check
+ * takes 5's bye under 2017 only. Then a generated Swiss where the editions
+ * differ on F. */
+START_TEST(bye_after_full_point_bye)
+{
+	arb_tournament *t = arb_tournament_new();
+	arb_tournament_info in;
+	arb_pairing *p = NULL;
+	arb_error err, probs[4];
+	arb_tournament_get_info(t, &in);
+	strcpy(in.system, "FIDE_DUTCH_2026");
+	in.rounds = 5;
+	ck_assert_int_eq(arb_tournament_set_info(t, &in), ARB_OK);
+	for (int i = 1; i <= 5; i++) {
+		arb_tournament_player pl;
+		memset(&pl, 0, sizeof pl);
+		snprintf(pl.name, sizeof pl.name, "Player %d", i);
+		pl.rating = 2500 - 100 * i;
+		ck_assert_int_eq(arb_tournament_add_player(t, &pl, NULL), ARB_OK);
+	}
+	ck_assert_int_eq(arb_tournament_set_game(t, 1, 1, 2, '1', '0'), ARB_OK);
+	ck_assert_int_eq(arb_tournament_set_game(t, 1, 3, 4, '1', '0'), ARB_OK);
+	ck_assert_int_eq(arb_tournament_set_bye(t, 1, 5, 'F'), ARB_OK);
+	ck_assert_int_eq(arb_tournament_set_game(t, 2, 5, 1, '0', '1'), ARB_OK);
+	ck_assert_int_eq(arb_tournament_set_game(t, 2, 2, 3, '1', '0'), ARB_OK);
+	ck_assert_int_eq(arb_tournament_set_bye(t, 2, 4, 'U'), ARB_OK);
+	for (int k = 0; k < 2; k++) {
+		unsigned flags = k ? ARB_PAIR_DUTCH_2017 : 0;
+		int want = 2, id = 0;
+		char code = 0;
+		ck_assert_int_eq(arb_tournament_pair(t, 3, flags, &p, &err), ARB_OK);
+		ck_assert_int_eq(arb_pairing_byes(p), 1);
+		ck_assert_int_eq(arb_pairing_bye(p, 0, &id, &code), ARB_OK);
+		ck_assert_int_eq(code, 'U');
+		ck_assert_int_eq(id, want);
+		ck_assert_int_eq(arb_pairing_check(t, p, flags, probs, 4), 0);
+		arb_pairing_free(p);
+	}
+	/* 5's bye checked under each edition */
+	const char *answer = "3\n1 3\n2 4\n5 0\n";
+	ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err), ARB_OK);
+	ck_assert_int_eq(arb_pairing_check(t, p, ARB_PAIR_DUTCH_2017, probs, 4), 0);
+	ck_assert_int_eq(arb_pairing_check(t, p, 0, probs, 4), 1);
+	ck_assert_msg(strstr(probs[0].message, "player 5 had a win's points without playing in "
+					       "round 1 (C.04.1 d: no pairing-allocated bye "
+					       "after a round won without playing)") != NULL,
+		      "%s", probs[0].message);
+	arb_pairing_free(p);
+	/* 4's second one: under both */
+	answer = "3\n1 3\n2 5\n4 0\n";
+	ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err), ARB_OK);
+	for (int k = 0; k < 2; k++) {
+		ck_assert_int_eq(arb_pairing_check(t, p, k ? ARB_PAIR_DUTCH_2017 : 0, probs, 4), 1);
+		ck_assert(strstr(probs[0].message, "no second pairing-allocated bye") != NULL);
+	}
+	arb_pairing_free(p);
+	arb_tournament_free(t);
+
+	/* a generated Swiss (27 players, round 8): 23 had F in round 1; the
+	 * pairings of bbpPairings 5 (2017) and 6 (revised) as arbiter's */
+	static const char *const files[] = {"random-2017006353-round-8.2017.pairs",
+					    "random-2017006353-round-8.pairs"};
+	t = load("tournaments/swiss/regressions/random-2017006353-round-8.trf");
+	for (int k = 0; k < 2; k++) {
+		unsigned flags = k ? 0 : ARB_PAIR_DUTCH_2017;
+		char path[4096], got[4096];
+		size_t len, n = 0;
+		snprintf(path, sizeof path, "%s/tournaments/swiss/regressions/%s", test_data_dir(),
+			 files[k]);
+		char *want = slurp(path, &len);
+		ck_assert_int_eq(arb_tournament_pair(t, 0, flags, &p, &err), ARB_OK);
+		for (int b = 0; b < arb_pairing_boards(p); b++) {
+			arb_board bd;
+			ck_assert_int_eq(arb_pairing_board(p, b, &bd), ARB_OK);
+			n += (size_t)snprintf(got + n, sizeof got - n, "%d %d\n", bd.white,
+					      bd.black);
+		}
+		for (int b = 0; b < arb_pairing_byes(p); b++) {
+			int id;
+			char code;
+			ck_assert_int_eq(arb_pairing_bye(p, b, &id, &code), ARB_OK);
+			n += (size_t)snprintf(got + n, sizeof got - n, "%d bye %c\n", id, code);
+		}
+		ck_assert_str_eq(got, want);
+		ck_assert_int_eq(arb_pairing_check(t, p, flags, probs, 4), 0);
+		/* 2017's pairing under the revised rules: 23's bye is the fault */
+		int np = arb_pairing_check(t, p, k ? ARB_PAIR_DUTCH_2017 : 0, probs, 4);
+		ck_assert_int_eq(np, k ? 0 : 1);
+		if (np)
+			ck_assert(strstr(probs[0].message, "player 23 had a win's points") != NULL);
+		free(want);
+		arb_pairing_free(p);
+	}
+	arb_tournament_free(t);
 }
 END_TEST
 
@@ -575,7 +677,7 @@ START_TEST(check_topscorer_colours)
 		const char *answer = "1 2\n4 3\n";
 		ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err),
 				 ARB_OK);
-		int n = arb_pairing_check(t, p, probs, 4);
+		int n = arb_pairing_check(t, p, 0, probs, 4);
 		if (rounds == 3) {
 			ck_assert_int_eq(n, 0);
 		} else {
@@ -588,7 +690,7 @@ START_TEST(check_topscorer_colours)
 		answer = "1 2\n3 4\n";
 		ck_assert_int_eq(arb_pairing_from_engine(t, 3, answer, strlen(answer), &p, &err),
 				 ARB_OK);
-		n = arb_pairing_check(t, p, probs, 4);
+		n = arb_pairing_check(t, p, 0, probs, 4);
 		ck_assert_int_eq(n, rounds == 3 ? 1 : 2);
 		ck_assert(strstr(probs[n - 1].message,
 				 "player 4 would have a colour difference of -3") != NULL);
@@ -610,6 +712,7 @@ static Suite *pairing_suite(void)
 	tcase_add_test(tc, engine_errors);
 	tcase_add_test(tc, check_faults);
 	tcase_add_test(tc, check_topscorer_colours);
+	tcase_add_test(tc, bye_after_full_point_bye);
 	tcase_add_test(tc, withdrawals_and_prohibited);
 	tcase_add_test(tc, swiss_absent_last_player);
 	suite_add_tcase(s, tc);
