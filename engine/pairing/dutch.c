@@ -58,13 +58,6 @@ static int cell(const dutch *d, int index, int r, arb_tournament_cell *c)
 	return arb_tournament_get_cell(d->t, index, r, c) == ARB_OK;
 }
 
-/* A game played over the board (forfeits and byes are not). */
-static int is_game(const arb_tournament_cell *c)
-{
-	return c->opponent != 0 && c->result != '+' && c->result != '-' &&
-	       (c->color == 'w' || c->color == 'b') && c->result != ' ';
-}
-
 /* The points of a cell by the event's point system, in tenths. */
 static int points(const dutch *d, const arb_tournament_cell *c)
 {
@@ -100,7 +93,7 @@ static int float_of(const dutch *d, const dplayer *p, int k)
 
 	if (r < 1 || !cell(d, p->index, r, &c))
 		return FLOAT_NONE;
-	if (!is_game(&c)) /* 2017: every round not played is a downfloat */
+	if (!arbI_pairing_is_game(&c)) /* 2017: every round not played is a downfloat */
 		return d->edition == ARBI_DUTCH_2017 || points(d, &c) > d->info.points.loss ?
 			       FLOAT_DOWN :
 			       FLOAT_NONE;
@@ -130,7 +123,7 @@ static int history(dutch *d, dplayer *p)
 		if (!cell(d, p->index, r, &c))
 			continue;
 		p->score += points(d, &c);
-		if (is_game(&c)) {
+		if (arbI_pairing_is_game(&c)) {
 			p->played++;
 			if (c.color == 'w')
 				whites++;
@@ -236,8 +229,8 @@ static arb_status meetings(dutch *d)
 		for (r = 1; r <= d->history; r++) {
 			arb_tournament_cell c;
 
-			if (cell(d, d->pl[v].index, r, &c) && is_game(&c) && c.opponent >= 0 &&
-			    c.opponent <= d->maxid && d->vid[c.opponent] >= 0) {
+			if (cell(d, d->pl[v].index, r, &c) && arbI_pairing_is_game(&c) &&
+			    c.opponent >= 0 && c.opponent <= d->maxid && d->vid[c.opponent] >= 0) {
 				int u = d->vid[c.opponent];
 
 				d->met[(size_t)v * (size_t)d->n + (size_t)u] = 1;

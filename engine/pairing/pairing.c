@@ -134,9 +134,7 @@ void arbI_pairing_known_byes(const arb_tournament *t, int r, arb_pairing *p, con
 int arbI_pairing_bars_bye(const arb_tournament_points *points, const arb_tournament_cell *c,
 			  arbI_dutch_edition edition)
 {
-	int game = c->opponent != 0 && c->result != '+' && c->result != '-' &&
-		   (c->color == 'w' || c->color == 'b') && c->result != ' ';
-	if (game)
+	if (arbI_pairing_is_game(c))
 		return 0;
 	if (c->result == 'U' || c->result == '+')
 		return 1;
@@ -238,9 +236,7 @@ arb_status arb_pairing_explain(const arb_tournament *t, int round, unsigned flag
 	arbI_api_check_err(t && fn && round >= 0 && round <= ARB_TRF_ROUNDS_MAX, err);
 	if (dutch_round(t, round, "explain", &r, err) != ARB_OK)
 		return ARB_E_ARGUMENT;
-	return arbI_dutch_explain(t, r,
-				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
-				  id, fn, ctx, err);
+	return arbI_dutch_explain(t, r, arbI_pairing_edition(flags), id, fn, ctx, err);
 }
 
 arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairing *p, unsigned flags,
@@ -252,9 +248,7 @@ arb_status arb_pairing_compare(const arb_tournament *t, const arb_pairing *p, un
 	arbI_api_check_err(t && p && differs && fn, err);
 	if (dutch_round(t, arb_pairing_round(p), "compare", &r, err) != ARB_OK)
 		return ARB_E_ARGUMENT;
-	return arbI_dutch_compare(t, p,
-				  flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026,
-				  differs, fn, ctx, err);
+	return arbI_dutch_compare(t, p, arbI_pairing_edition(flags), differs, fn, ctx, err);
 }
 
 arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flags,
@@ -271,9 +265,7 @@ arb_status arb_tournament_pair(const arb_tournament *t, int round, unsigned flag
 	if (dutch_system(&info)) {
 		if (info.rounds > 0 && r > info.rounds)
 			return past_last(&info, r, err);
-		return arbI_dutch_pair(
-			t, r, flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026, out,
-			err);
+		return arbI_dutch_pair(t, r, arbI_pairing_edition(flags), out, err);
 	}
 	if (!cycles)
 		return arbI_err_report(
@@ -643,8 +635,7 @@ static int topscorer(const arb_tournament *t, const arb_tournament_info *info, i
 int arb_pairing_check(const arb_tournament *t, const arb_pairing *p, unsigned flags,
 		      arb_error *problems, int cap)
 {
-	arbI_dutch_edition edition =
-		flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026;
+	arbI_dutch_edition edition = arbI_pairing_edition(flags);
 	checker c = {problems, problems ? cap : 0, 0};
 	arbI_api_check(t && p && cap >= 0, -1);
 	int n = arb_tournament_player_count(t), top = max_id(t), r = p->round;

@@ -40,6 +40,13 @@ typedef enum arbI_dutch_edition {
 	ARBI_DUTCH_2017      /* the rules of 2017 (Goynuk), in force until then */
 } arbI_dutch_edition;
 
+/* A game played over the board (forfeits and byes are not). */
+static inline int arbI_pairing_is_game(const arb_tournament_cell *c)
+{
+	return c->opponent != 0 && c->result != '+' && c->result != '-' &&
+	       (c->color == 'w' || c->color == 'b') && c->result != ' ';
+}
+
 /*
  * Whether round cell c (of an event scored by `points`) keeps its player
  * from the pairing-allocated bye under `edition` (C.04.1 d): in 2017 a
@@ -49,6 +56,12 @@ typedef enum arbI_dutch_edition {
  */
 int arbI_pairing_bars_bye(const arb_tournament_points *points, const arb_tournament_cell *c,
 			  arbI_dutch_edition edition);
+
+/* The edition of the Dutch system pairing flags choose (ARB_PAIR_DUTCH_2017). */
+static inline arbI_dutch_edition arbI_pairing_edition(unsigned flags)
+{
+	return flags & ARB_PAIR_DUTCH_2017 ? ARBI_DUTCH_2017 : ARBI_DUTCH_2026;
+}
 
 /*
  * Pairs round r of t (2..rounds played + 1, or 1) by the Dutch system of
