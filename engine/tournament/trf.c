@@ -53,8 +53,13 @@ static int is_blank(const char *s, size_t a, size_t b, size_t len)
 	return 1;
 }
 
-/* A right-aligned unsigned number in [a, b): its value, 0 if blank, or -1
- * with *bad the 0-based column of the first bad character. */
+/* Numbers saturate here: every field's range is far below, so a longer run
+ * of digits is out of range, never an overflow. */
+#define NUMBER_MAX 1000000000L
+
+/* A right-aligned unsigned number in [a, b): its value (at most NUMBER_MAX),
+ * 0 if blank, or -1 with *bad the 0-based column of the first bad
+ * character. */
 static long number(const char *s, size_t len, size_t a, size_t b, size_t *bad)
 {
 	size_t i = a;
@@ -63,7 +68,7 @@ static long number(const char *s, size_t len, size_t a, size_t b, size_t *bad)
 	while (i < b && i < len && s[i] == ' ')
 		i++;
 	for (; i < b && i < len && isdigit((unsigned char)s[i]); i++)
-		v = v * 10 + (s[i] - '0');
+		v = v < NUMBER_MAX ? v * 10 + (s[i] - '0') : NUMBER_MAX;
 	for (; i < b && i < len; i++)
 		if (s[i] != ' ') {
 			*bad = i;
@@ -71,6 +76,10 @@ static long number(const char *s, size_t len, size_t a, size_t b, size_t *bad)
 		}
 	return v;
 }
+
+/* Points are below 100,000.0 (in tenths, POINTS_MAX); more digits are an
+ * error at the digit that passes it. */
+#define POINTS_MAX 1000000
 
 /* Points "11.5" (also "11", ".5", "-1.0") in [a, b) in tenths; blank is 0.
  * Returns 0, or -1 with *bad set. */
@@ -85,8 +94,13 @@ static int points_at(const char *s, size_t len, size_t a, size_t b, int *out, si
 		neg = 1;
 		i++;
 	}
-	for (; i < b && i < len && isdigit((unsigned char)s[i]); i++, digits++)
+	for (; i < b && i < len && isdigit((unsigned char)s[i]); i++, digits++) {
+		if (v >= POINTS_MAX / 10) { /* no event scores that much */
+			*bad = i;
+			return -1;
+		}
 		v = v * 10 + (s[i] - '0');
+	}
 	v *= 10;
 	if (i < b && i < len && (s[i] == '.' || s[i] == ',')) {
 		i++;
