@@ -49,6 +49,8 @@ void cli_analyse_usage(FILE *out);
 int cli_clock(int argc, char **argv);
 void cli_clock_usage(FILE *out);
 
+int cli_match(int argc, char **argv);
+void cli_match_usage(FILE *out);
 int cli_run(int argc, char **argv);
 void cli_run_usage(FILE *out);
 

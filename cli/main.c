@@ -57,6 +57,8 @@ static const struct command commands[] = {
 	{"tournament",
 	 "TRF files: event and players, export (TRF-2026, TRF-16), standings, crosstable, compare",
 	 cli_tournament, cli_tournament_usage, tournament_actions},
+	{"match", "play UCI engines against each other under a rule profile, on arbiter's clock",
+	 cli_match, cli_match_usage, NULL},
 	{"run", "run a Lua script with module \"arbiter\" preloaded", cli_run, cli_run_usage, NULL},
 };
 

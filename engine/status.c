@@ -62,6 +62,8 @@ const char *arb_status_name(arb_status status)
 		return "ARB_E_TRF";
 	case ARB_E_PAIRING:
 		return "ARB_E_PAIRING";
+	case ARB_E_ENGINE:
+		return "ARB_E_ENGINE";
 	}
 	return "ARB_E_UNKNOWN";
 }

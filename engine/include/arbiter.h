@@ -81,7 +81,8 @@ typedef enum arb_status {
 	ARB_E_EVENT,          /* a game event that is malformed or cannot happen here */
 	ARB_E_PROFILE,        /* a rule profile that is malformed, or a hook that failed */
 	ARB_E_TRF,            /* a TRF line that is malformed (the reader goes on) */
-	ARB_E_PAIRING         /* a pairing that is malformed, or breaks a pairing rule */
+	ARB_E_PAIRING,        /* a pairing that is malformed, or breaks a pairing rule */
+	ARB_E_ENGINE          /* a UCI engine could not be run, or broke the protocol */
 } arb_status;
 
 /* Room for a message: a file name of up to ARB_ERROR_NAME_SHOWN bytes
@@ -3138,6 +3139,226 @@ ARB_API int arb_knockout_winner(const arb_knockout *k);
  */
 ARB_API arb_status arb_knockout_set_winner(arb_knockout *k, int round, int i, int winner,
 					   arb_error *err);
+
+/* ------------------------------------------------------------------------
+ * Engine games (engine/match/): UCI engines as child processes, one game
+ * between two of them played on arbiter's clock and decided as it goes by a
+ * rule profile. This layer reads the real time (a monotonic clock), as
+ * nothing below it does; POSIX only (fork, pipes, poll).
+ *
+ * An engine is a child process whose standard input and output are pipes
+ * to this process and whose standard error goes to a log file (or
+ * /dev/null). It runs in a process group of its own, so that closing it
+ * kills whatever it started. Every wait has a deadline: no call blocks on
+ * an engine for longer than the timeouts it is given. Writing to an engine
+ * that has died never raises SIGPIPE in the caller. Descriptors are
+ * close-on-exec, so engines started from several threads do not inherit
+ * one another's pipes. An engine is used by one thread at a time.
+ * ---------------------------------------------------------------------- */
+
+#define ARB_ENGINE_OPTIONS_MAX 32
+#define ARB_ENGINE_ARGS_MAX 32
+
+/* How to run one engine. Strings are copied by arb_engine_open. */
+typedef struct arb_engine_spec {
+	const char *name; /* the name in PGN and tables (NULL: the engine's "id name") */
+	const char *cmd;  /* the program, searched in PATH when it has no '/' */
+	int nargs;        /* its arguments (0..ARB_ENGINE_ARGS_MAX) */
+	const char *args[ARB_ENGINE_ARGS_MAX];
+	const char *dir;         /* working directory (NULL: the caller's) */
+	const char *stderr_path; /* its standard error is appended here (NULL: /dev/null) */
+	int noptions;            /* UCI options set after uciok (setoption name N value V) */
+	const char *option_name[ARB_ENGINE_OPTIONS_MAX];
+	const char *option_value[ARB_ENGINE_OPTIONS_MAX];
+	long start_timeout_ms; /* the wait for uciok, then for readyok (<= 0: 10000) */
+} arb_engine_spec;
+
+typedef struct arb_engine arb_engine;
+
+/*
+ * Starts the engine and makes the UCI handshake: "uci", its "id" and
+ * "option" lines up to "uciok", the spec's options, "isready" -> "readyok".
+ * Returns the engine, or NULL with err (ARB_E_ENGINE: the program could not
+ * be run, exited, or did not answer in time, the message saying which;
+ * ARB_E_NOMEM; ARB_E_ARGUMENT for misuse: spec or spec->cmd NULL, counts
+ * out of range). A failed start leaves no process behind.
+ */
+ARB_API arb_engine *arb_engine_open(const arb_engine_spec *spec, arb_error *err);
+/*
+ * Ends the engine: "quit", up to quit_ms (<= 0: 1000) for it to exit, then
+ * SIGKILL to its process group; the child is always reaped. NULL is a no-op.
+ */
+ARB_API void arb_engine_close(arb_engine *e, long quit_ms);
+/* The engine's name: the spec's, else its "id name", else the command's
+ * base name. Valid while e lives; "" for NULL. */
+ARB_API const char *arb_engine_name(const arb_engine *e);
+/* 1 while the process runs and the protocol has not broken down (no end of
+ * output, no unanswered command past its deadline); 0 otherwise or NULL. */
+ARB_API int arb_engine_alive(const arb_engine *e);
+/* 1 if the engine offered the UCI option `name` (case-insensitive); 0 if
+ * not, or misuse (NULL). */
+ARB_API int arb_engine_has_option(const arb_engine *e, const char *name);
+
+/* Limits of an engine's search in a game; all 0: play on the clock only. */
+typedef struct arb_engine_limits {
+	long nodes;       /* go nodes N */
+	int depth;        /* go depth N */
+	long movetime_ms; /* go movetime N */
+} arb_engine_limits;
+
+/* What a game asks of the runner beside the rules. */
+typedef enum arb_claims {
+	ARB_CLAIMS_AUTO = 0, /* claim threefold / fifty moves for an engine as soon as
+				the rules let it (as a human would, with the intended move) */
+	ARB_CLAIMS_NEVER     /* only the profile's automatic endings end a game */
+} arb_claims;
+
+typedef struct arb_play_spec {
+	const arb_rules *rules;      /* the profile (NULL: arb_rules_init's) */
+	const arb_position *start;   /* NULL: the standard start */
+	const arb_time_control *tc;  /* per side in tc->side (time odds); NULL or
+					    untimed kinds: no clock */
+	arb_engine_limits limits[2]; /* [ARB_WHITE], [ARB_BLACK] */
+	long margin_ms;              /* a move that overruns its time by at most this
+					    is charged as ending 1 ms before the flag */
+	long stall_ms;               /* no bestmove this long after go on an
+					    untimed move (<= 0: 60000; plus movetime):
+					    the engine has stalled */
+	long flag_grace_ms;          /* after a flag: the wait for bestmove after
+					    "stop" before the engine counts as hung
+					    (<= 0: 1000) */
+	arb_claims claims;
+	int max_moves; /* the runner adjudicates a draw after this
+					    many moves (0: 1000); never reached under a
+					    profile with automatic 75-move draws */
+	/* Adjudication by engine scores, the runner's and not a rule of chess (each
+	 * off when its moves field is 0): a draw when both engines' scores have
+	 * stayed within draw_cp of 0 for draw_moves consecutive moves each, from
+	 * move draw_from on; a resignation when one engine's score has been at
+	 * least resign_cp below 0 for resign_moves of its moves in a row and its
+	 * opponent's score agrees (at least resign_cp above 0). */
+	int draw_moves, draw_from, draw_cp;
+	int resign_moves, resign_cp;
+} arb_play_spec;
+
+/* What happened in a game beside its result. */
+typedef struct arb_play_report {
+	int plies;
+	int crashed[2];         /* the engine's process exited (or its output ended) mid-game */
+	int stalled[2];         /* it did not answer in time (no bestmove; no readyok) */
+	int illegal[2];         /* illegal moves it sent */
+	int flagged[2];         /* its flag fell */
+	int adjudicated;        /* the runner's adjudication ended the game (scores, max_moves) */
+	double overhead_us_sum; /* time between reading a bestmove and sending the
+				   next go, summed over moves */
+	long overhead_count;
+	double overhead_us_max;
+	char detail[128]; /* what the runner saw ("white crashed at move 12") */
+} arb_play_report;
+
+/*
+ * Plays one game between `white` and `black` (distinct engines, or the same
+ * one against itself; NULL: an engine that could not be started, which loses
+ * by forfeit, "abandoned", before the first move) from spec->start under spec->rules: "ucinewgame",
+ * UCI_Chess960 set to the position's mode where the engine offers it, then
+ * for each move "position ... moves ..." (castling in the engine's notation)
+ * and "go" with the clock's times (wtime/btime: the main time, plus a simple
+ * delay's unused part; winc/binc: the increment, or a Bronstein delay;
+ * movestogo: the moves left in a period by move count) and the side's
+ * limits. The time of a move is measured with a monotonic clock from
+ * sending "go" to reading "bestmove". Each move is an event of the game
+ * (`*game_out`, the caller's to free): a legal move, an illegal one as the
+ * rules decide it (a penalty and the same engine moves again, or a loss, or
+ * a draw), a flag, a claim (arb_claims), the loss of an engine that crashed
+ * or stalled. The record `rec` (cleared) gets the start, the moves with
+ * [%clk] on each and the events as comment commands, Result and
+ * Termination (arb_game_to_record); other tags are the caller's. Returns
+ * ARB_OK when a game was played and decided (an engine failing, before or
+ * during the game, is a result, not an error); ARB_E_ENGINE with err when no
+ * game could start (no Chess960 support for a Chess960
+ * start, no time control and no limit for a side); ARB_E_NOMEM;
+ * ARB_E_ARGUMENT for misuse (spec, game_out, rec or report NULL).
+ */
+ARB_API arb_status arb_play_game(const arb_play_spec *spec, arb_engine *white, arb_engine *black,
+				 arb_game **game_out, arb_record *rec, arb_play_report *report,
+				 arb_error *err);
+
+/* ------------------------------------------------------------------------
+ * Engine matches: statistics (engine/match/stats.c)
+ *
+ * One engine (A) against the others, from A's side: the score, the Elo
+ * difference with its 95 % interval, and the likelihood of superiority,
+ * as cutechess-cli and fastchess compute them. The functions are pure
+ * arithmetic on the caller's structs.
+ * ---------------------------------------------------------------------- */
+
+/* The results of one engine (A) against the others, from A's side. Every
+ * count is >= 0 (a negative one is misuse), and wins + draws + losses, like
+ * the sum of penta, fits a long. */
+typedef struct arb_match_score {
+	long wins, draws, losses;
+	long penta[5]; /* game pairs (the same opening, colours swapped) in which A
+			  scored 0, 1/2, 1, 3/2, 2 points */
+} arb_match_score;
+
+/*
+ * What arb_match_summarize makes of an arb_match_score. A value that is not
+ * a finite number (its _finite flag says) is -INFINITY or +INFINITY where
+ * the Elo difference is unbounded that way, NAN where there is no data; it
+ * must not be printed as a number.
+ *
+ * The intervals are normal approximations of the mean score, z =
+ * 1.959963984540054 standard errors either side, the variance taken over
+ * the sample (divided by its size), each end mapped through the Elo curve
+ * (an end at or below score 0 is -INFINITY, at or above 1 +INFINITY):
+ *   elo_low, elo_high  (trinomial) elo(score -/+ z sqrt(var / games)),
+ *       var = (W (1 - score)^2 + D (1/2 - score)^2 + L score^2) / games;
+ *   penta_low, penta_high  (pentanomial, as fastchess reports it; pairs > 1)
+ *       elo(m -/+ z sqrt(v / pairs)), m and v the mean and variance over the
+ *       pairs of the pair scores 0, 1/4, 1/2, 3/4, 1 (per game) weighted by
+ *       penta. m is `score` when wins, draws and losses count the same
+ *       games as penta.
+ * Games (or pairs) that all scored the same, all draws say, give an interval
+ * of zero width: the approximation sees no spread. cutechess's and
+ * fastchess's "+/-" is (high - low) / 2.
+ */
+typedef struct arb_match_summary {
+	long games;                   /* wins + draws + losses */
+	double score;                 /* (wins + draws / 2) / games; 0 when no games */
+	double draw_ratio;            /* draws / games; 0 when no games */
+	int elo_finite;               /* elo is a finite number: 0 when score is 0 or 1
+					 (or no games); the interval is then not finite
+					 either */
+	double elo;                   /* Elo difference: -400 log10(1/score - 1);
+					 -INFINITY at score 0, +INFINITY at 1, NAN without
+					 games */
+	int elo_interval_finite;      /* elo_low and elo_high are both finite numbers */
+	double elo_low, elo_high;     /* its 95 % interval (trinomial); NAN without
+					 games */
+	double los;                   /* likelihood of superiority: 0.5 (1 + erf((W - L)
+					 / sqrt(2 (W + L)))), 0.5 when W + L is 0 */
+	long pairs;                   /* sum of penta */
+	int penta_finite;             /* penta_low and penta_high are both finite numbers:
+					 0 when pairs < 2 or an end leaves score (0, 1) */
+	double penta_low, penta_high; /* the 95 % interval (pentanomial); NAN when
+					 pairs < 2 */
+} arb_match_summary;
+
+/* Summary of s into *out (NULL s or out, a negative count, or counts whose
+ * sum does not fit a long: misuse, out untouched). */
+ARB_API void arb_match_summarize(const arb_match_score *s, arb_match_summary *out);
+
+/* Adds one game pair's scores for A (each game's points for A in half points:
+ * 0, 1 or 2) to s->penta; wins, draws and losses are left to the caller,
+ * who counts the games. Returns ARB_OK; ARB_E_ARGUMENT, s unchanged, for
+ * a value out of range (in every build: results are input) or a count
+ * that would pass LONG_MAX, and for misuse (s NULL). */
+ARB_API arb_status arb_match_score_pair(arb_match_score *s, int first_half_points,
+					int second_half_points);
+
+/* Elo difference of a score fraction in (0, 1): -400 log10(1/score - 1);
+ * NAN outside (0 and 1 included) and for NAN. */
+ARB_API double arb_elo_from_score(double score);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,926 @@
+/*
+ * match.c -- `arbiter match`: UCI engines play games against each other on
+ * arbiter's clock, each game decided as it goes by a rule profile
+ * (arb_play_game), with the results as a table per engine.
+ *
+ * Schedule: two engines play a match of --games games; three or more a
+ * round robin (every pair --games games) or, with --gauntlet, the first
+ * against each of the others. Within an encounter games go in pairs: the
+ * same start with colours swapped. Starts (the standard position, or with
+ * --chess960 / --double960 a position drawn by the seeded generator for
+ * each pair) are all fixed before the first game, so the games, their order
+ * and their starts do not depend on --concurrency.
+ *
+ * Workers: --concurrency N threads, each with its own processes of the
+ * engines (started on first use, kept between games, restarted after a
+ * crash with --recover) and its own profile (a profile's hooks are a Lua
+ * state: one thread each). The main thread writes each game's PGN and
+ * progress line in game order as soon as every earlier game is written.
+ * An engine that cannot start, or is dead after a game without --recover,
+ * loses its next games by forfeit ("abandoned") and the match goes on.
+ * --resume reads the PGN file given and skips the games it holds (matched
+ * by their Round tag, the game's number), appending the others.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "adjudicate.h"
+#include "cli.h"
+
+#define CMD "match"
+#define ENGINES_MAX 32
+#define GAMES_MAX 1000000
+#define CONCURRENCY_MAX 64
+
+void cli_match_usage(FILE *out)
+{
+	fputs("usage: arbiter match --engine SPEC --engine SPEC [--engine SPEC...]\n"
+	      "         [--rules PROFILE] [--tc TC] [--games N] [--gauntlet]\n"
+	      "         [--chess960 | --double960] [--seed S] [--concurrency N]\n"
+	      "         [--pgn FILE [--resume]] [--claims auto|never] [--margin MS]\n"
+	      "         [--recover] [--draw MOVES,FROM,CP] [--resign MOVES,CP]\n"
+	      "         [--max-moves N] [--log-dir DIR] [--quiet]\n"
+	      "\n"
+	      "Plays UCI engines against each other. Every game is an arbiter game under\n"
+	      "the rule profile (default fide2023-standard): illegal moves, flags (with\n"
+	      "the real \"can the opponent still mate\" test), automatic endings and\n"
+	      "claims are decided by the profile's edition, on arbiter's clock.\n"
+	      "\n"
+	      "SPEC is KEY=VALUE,KEY=VALUE...:\n"
+	      "  cmd=PROGRAM        the engine (searched in PATH); required\n"
+	      "  arg=ARG            an argument of the program (repeatable)\n"
+	      "  name=NAME          its name in PGN and tables (default: its id name)\n"
+	      "  dir=DIR            its working directory\n"
+	      "  option.NAME=VALUE  a UCI option (setoption) after uciok\n"
+	      "  tc=TC              its own time control (time odds)\n"
+	      "  nodes=N depth=N movetime=MS   search limits sent with each go\n"
+	      "  timeout=MS         the wait for uciok and readyok (default 10000)\n"
+	      "\n"
+	      "  --tc TC          any arbiter time control: 180+2, 300d5, 300b5,\n"
+	      "                   40/5400+30:1800+30, 300=240 (odds); none: limits only\n"
+	      "  --games N        games per encounter (default 2), colours swapped per pair\n"
+	      "  --gauntlet       the first engine against each of the others\n"
+	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
+	      "  --double960      the same with different positions for White and Black\n"
+	      "  --concurrency N  games in parallel (default 1); output order is fixed\n"
+	      "  --pgn FILE       the games, with [%clk] on every move\n"
+	      "  --resume         skip the games FILE already holds, append the rest\n"
+	      "  --claims auto    claim threefold and fifty moves for an engine when the\n"
+	      "                   claim is valid (default); never: automatic endings only\n"
+	      "  --margin MS      a move late by at most MS is not a flag (default 0)\n"
+	      "  --recover        restart an engine that crashed or hung, for its next game\n"
+	      "  --draw M,F,CP    the runner's draw: both scores within CP for M moves\n"
+	      "                   each, from move F on (not a rule of chess)\n"
+	      "  --resign M,CP    the runner's resignation: a score below -CP for M moves\n"
+	      "                   and the opponent agreeing\n"
+	      "  --max-moves N    the runner's draw after N moves (default 1000)\n"
+	      "  --log-dir DIR    each engine's stderr goes to DIR/NAME.log\n"
+	      "\n"
+	      "Output: a progress line per game on stderr (--quiet: none), then a table per\n"
+	      "engine: score, W/D/L, Elo difference with its 95% interval, LOS, draw ratio,\n"
+	      "terminations and the pentanomial counts of game pairs.\n",
+	      out);
+}
+
+#ifndef ARBITER_HAVE_LUA
+
+int cli_match(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	cli_error(CMD, "this build has no Lua layer, which rule profiles need");
+	return CLI_FAIL;
+}
+
+#else
+
+/* ---- the command line ------------------------------------------------------ */
+
+typedef struct engine_conf {
+	char *text; /* the spec, split in place */
+	arb_engine_spec spec;
+	arb_engine_limits limits;
+	const char *tc_text;
+	arb_time_control tc;
+	int has_tc;
+	char log[4096];
+} engine_conf;
+
+typedef struct args {
+	engine_conf eng[ENGINES_MAX];
+	int neng;
+	const char *rules, *tc_text, *pgn, *log_dir;
+	arb_time_control tc;
+	int has_tc;
+	long games;
+	int gauntlet, chess960, double960, resume, recover, quiet;
+	unsigned long long seed;
+	int concurrency;
+	arb_claims claims;
+	long margin_ms;
+	int draw_moves, draw_from, draw_cp, resign_moves, resign_cp, max_moves;
+} args;
+
+static int parse_long(const char *what, const char *text, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (!*text || *end || errno || v < lo || v > hi) {
+		cli_error(CMD, "%s: expected a number from %ld to %ld, not '%s'", what, lo, hi,
+			  text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_tc(const char *what, const char *text, arb_time_control *tc)
+{
+	arb_error err;
+
+	if (arb_tc_parse(text, tc, &err) != ARB_OK) {
+		cli_error(CMD, "%s '%s': column %d: %s", what, text, err.column, err.message);
+		return -1;
+	}
+	return 0;
+}
+
+/* One KEY=VALUE of an engine spec. */
+static int engine_key(engine_conf *c, char *key, char *value)
+{
+	long v;
+
+	if (strcmp(key, "cmd") == 0)
+		c->spec.cmd = value;
+	else if (strcmp(key, "name") == 0)
+		c->spec.name = value;
+	else if (strcmp(key, "dir") == 0)
+		c->spec.dir = value;
+	else if (strcmp(key, "arg") == 0) {
+		if (c->spec.nargs == ARB_ENGINE_ARGS_MAX) {
+			cli_error(CMD, "--engine: more than %d arguments", ARB_ENGINE_ARGS_MAX);
+			return -1;
+		}
+		c->spec.args[c->spec.nargs++] = value;
+	} else if (strncmp(key, "option.", 7) == 0 && key[7]) {
+		if (c->spec.noptions == ARB_ENGINE_OPTIONS_MAX) {
+			cli_error(CMD, "--engine: more than %d options", ARB_ENGINE_OPTIONS_MAX);
+			return -1;
+		}
+		c->spec.option_name[c->spec.noptions] = key + 7;
+		c->spec.option_value[c->spec.noptions++] = value;
+	} else if (strcmp(key, "tc") == 0) {
+		c->tc_text = value;
+		if (parse_tc("--engine tc", value, &c->tc) != 0)
+			return -1;
+		c->has_tc = 1;
+	} else if (strcmp(key, "nodes") == 0) {
+		if (parse_long("nodes", value, 1, 1000000000000L, &c->limits.nodes) != 0)
+			return -1;
+	} else if (strcmp(key, "depth") == 0) {
+		if (parse_long("depth", value, 1, 1000, &v) != 0)
+			return -1;
+		c->limits.depth = (int)v;
+	} else if (strcmp(key, "movetime") == 0) {
+		if (parse_long("movetime", value, 1, 86400000, &c->limits.movetime_ms) != 0)
+			return -1;
+	} else if (strcmp(key, "timeout") == 0) {
+		if (parse_long("timeout", value, 1, 3600000, &c->spec.start_timeout_ms) != 0)
+			return -1;
+	} else {
+		cli_error(CMD,
+			  "--engine: unknown key '%s' (cmd, arg, name, dir, option.NAME, tc, "
+			  "nodes, depth, movetime, timeout)",
+			  key);
+		return -1;
+	}
+	return 0;
+}
+
+static int engine_option(args *a, const char *text)
+{
+	if (a->neng == ENGINES_MAX) {
+		cli_error(CMD, "more than %d engines", ENGINES_MAX);
+		return -1;
+	}
+	engine_conf *c = &a->eng[a->neng++];
+	if (!(c->text = strdup(text))) {
+		cli_error(CMD, "out of memory");
+		return -1;
+	}
+	for (char *p = c->text; p && *p;) {
+		char *comma = strchr(p, ','), *eq;
+		if (comma)
+			*comma = '\0';
+		if (!(eq = strchr(p, '='))) {
+			cli_error(CMD, "--engine: expected KEY=VALUE, not '%s'", p);
+			return -1;
+		}
+		*eq = '\0';
+		if (engine_key(c, p, eq + 1) != 0)
+			return -1;
+		p = comma ? comma + 1 : NULL;
+	}
+	if (!c->spec.cmd) {
+		cli_error(CMD, "--engine '%s': no cmd=PROGRAM", text);
+		return -1;
+	}
+	return 0;
+}
+
+/* "A,B" or "A,B,C" into n numbers. */
+static int numbers(const char *opt, const char *text, int n, int *out)
+{
+	char buf[64], *p = buf, *save = NULL;
+	long v;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	for (int i = 0; i < n; i++) {
+		char *tok = strtok_r(i ? NULL : p, ",", &save);
+		if (!tok) {
+			cli_error(CMD, "%s: expected %d numbers separated by commas", opt, n);
+			return -1;
+		}
+		if (parse_long(opt, tok, 0, 100000, &v) != 0)
+			return -1;
+		out[i] = (int)v;
+	}
+	if (strtok_r(NULL, ",", &save)) {
+		cli_error(CMD, "%s: expected %d numbers separated by commas", opt, n);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, args *a)
+{
+	char **operand = calloc((size_t)argc + 1, sizeof *operand);
+	const char *opt, *v;
+	cli_argv it;
+	long n;
+	int rc = 0, k;
+
+	if (!operand)
+		return -1;
+	a->games = 2;
+	a->concurrency = 1;
+	a->rules = "fide2023-standard";
+	cli_argv_init(&it, argc, argv, operand);
+	while (rc == 0 && (opt = cli_next_option(&it))) {
+		int d[3];
+		if (cli_is_help(opt)) {
+			cli_match_usage(stdout);
+			rc = 1;
+		} else if ((k = cli_option_value(&it, CMD, "--engine", &v)) != 0)
+			rc = k < 0 ? -1 : engine_option(a, v);
+		else if ((k = cli_option_value(&it, CMD, "--rules", &v)) != 0)
+			rc = k < 0 ? -1 : (a->rules = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--tc", &v)) != 0) {
+			rc = k < 0 ? -1 : parse_tc("--tc", v, &a->tc);
+			a->tc_text = v;
+			a->has_tc = 1;
+		} else if ((k = cli_option_value(&it, CMD, "--games", &v)) != 0)
+			rc = k < 0 ? -1 : parse_long("--games", v, 1, GAMES_MAX, &a->games);
+		else if ((k = cli_option_value(&it, CMD, "--seed", &v)) != 0) {
+			char *end;
+			errno = 0;
+			a->seed = strtoull(v, &end, 10);
+			if (k < 0 || !*v || *end || errno) {
+				cli_error(CMD, "--seed: expected a number, not '%s'", v ? v : "");
+				rc = -1;
+			}
+		} else if ((k = cli_option_value(&it, CMD, "--concurrency", &v)) != 0) {
+			rc = k < 0 ? -1 : parse_long("--concurrency", v, 1, CONCURRENCY_MAX, &n);
+			a->concurrency = (int)n;
+		} else if ((k = cli_option_value(&it, CMD, "--pgn", &v)) != 0)
+			rc = k < 0 ? -1 : (a->pgn = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--log-dir", &v)) != 0)
+			rc = k < 0 ? -1 : (a->log_dir = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--claims", &v)) != 0) {
+			if (k > 0 && strcmp(v, "auto") == 0)
+				a->claims = ARB_CLAIMS_AUTO;
+			else if (k > 0 && strcmp(v, "never") == 0)
+				a->claims = ARB_CLAIMS_NEVER;
+			else {
+				cli_error(CMD, "--claims: expected auto or never");
+				rc = -1;
+			}
+		} else if ((k = cli_option_value(&it, CMD, "--margin", &v)) != 0)
+			rc = k < 0 ? -1 : parse_long("--margin", v, 0, 60000, &a->margin_ms);
+		else if ((k = cli_option_value(&it, CMD, "--max-moves", &v)) != 0) {
+			rc = k < 0 ? -1 : parse_long("--max-moves", v, 1, 100000, &n);
+			a->max_moves = (int)n;
+		} else if ((k = cli_option_value(&it, CMD, "--draw", &v)) != 0) {
+			if ((rc = k < 0 ? -1 : numbers("--draw", v, 3, d)) == 0) {
+				a->draw_moves = d[0];
+				a->draw_from = d[1];
+				a->draw_cp = d[2];
+			}
+		} else if ((k = cli_option_value(&it, CMD, "--resign", &v)) != 0) {
+			if ((rc = k < 0 ? -1 : numbers("--resign", v, 2, d)) == 0) {
+				a->resign_moves = d[0];
+				a->resign_cp = d[1];
+			}
+		} else if (strcmp(opt, "--gauntlet") == 0)
+			a->gauntlet = 1;
+		else if (strcmp(opt, "--chess960") == 0)
+			a->chess960 = 1;
+		else if (strcmp(opt, "--double960") == 0)
+			a->chess960 = a->double960 = 1;
+		else if (strcmp(opt, "--resume") == 0)
+			a->resume = 1;
+		else if (strcmp(opt, "--recover") == 0)
+			a->recover = 1;
+		else if (strcmp(opt, "--quiet") == 0)
+			a->quiet = 1;
+		else {
+			cli_error(CMD, "unknown option '%s' (try 'arbiter help match')", opt);
+			rc = -1;
+		}
+	}
+	if (rc == 0 && it.noperands > 0) {
+		cli_error(CMD, "unexpected argument '%s'", operand[0]);
+		rc = -1;
+	}
+	free(operand);
+	if (rc != 0)
+		return rc;
+	if (a->neng < 2) {
+		cli_error(CMD, "needs at least two --engine");
+		return -1;
+	}
+	if (a->resume && !a->pgn) {
+		cli_error(CMD, "--resume needs --pgn FILE");
+		return -1;
+	}
+	for (int i = 0; i < a->neng; i++) {
+		engine_conf *c = &a->eng[i];
+		if (!a->has_tc && !c->has_tc && !c->limits.nodes && !c->limits.depth &&
+		    !c->limits.movetime_ms) {
+			cli_error(CMD,
+				  "engine %d ('%s'): no time control (--tc or tc=) and no "
+				  "nodes=, depth= or movetime=",
+				  i + 1, c->spec.cmd);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the schedule ----------------------------------------------------------- */
+
+typedef struct game_slot {
+	int white, black; /* engine indexes */
+	int encounter;    /* the pair of engines */
+	int start960[2];  /* Scharnagl numbers (White's, Black's), -1: standard */
+	/* filled by the worker */
+	int done, skipped;
+	char *pgn;
+	size_t pgn_len;
+	char result[8];
+	char termination[24];
+	char reason[32];
+	arb_play_report report;
+	char error[256];
+} game_slot;
+
+typedef struct encounter {
+	int a, b;
+} encounter;
+
+typedef struct run {
+	args *a;
+	game_slot *games;
+	long ngames;
+	encounter *enc;
+	int nenc;
+	long next;    /* the next game to hand out */
+	long written; /* games written, in order */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	FILE *pgn;
+	int failed;
+	char name[ENGINES_MAX][64]; /* each engine's name once it has run */
+} run;
+
+static int build_schedule(run *r)
+{
+	args *a = r->a;
+	int n = a->neng;
+
+	r->enc = calloc((size_t)n * (size_t)n, sizeof *r->enc);
+	if (!r->enc)
+		return -1;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (!a->gauntlet || i == 0)
+				r->enc[r->nenc++] = (encounter){i, j};
+	r->ngames = (long)r->nenc * a->games;
+	r->games = calloc((size_t)r->ngames, sizeof *r->games);
+	if (!r->games)
+		return -1;
+	arb_rng rng;
+	arb_rng_seed(&rng, a->seed);
+	long k = 0;
+	for (int e = 0; e < r->nenc; e++) {
+		int s[2] = {-1, -1};
+		for (long g = 0; g < a->games; g++, k++) {
+			game_slot *gs = &r->games[k];
+			if (g % 2 == 0 && a->chess960) {
+				s[0] = arb_chess960_random(&rng);
+				s[1] = a->double960 ? arb_chess960_random(&rng) : s[0];
+			}
+			gs->encounter = e;
+			gs->white = g % 2 == 0 ? r->enc[e].a : r->enc[e].b;
+			gs->black = g % 2 == 0 ? r->enc[e].b : r->enc[e].a;
+			gs->start960[0] = s[0];
+			gs->start960[1] = s[1];
+		}
+	}
+	return 0;
+}
+
+/* ---- the games -------------------------------------------------------------- */
+
+/* s into dst[0..n), cut to fit. */
+static void put(char *dst, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (k >= n)
+		k = n - 1;
+	memcpy(dst, s, k);
+	dst[k] = '\0';
+}
+
+typedef struct worker {
+	run *r;
+	arb_engine *eng[ENGINES_MAX];
+	int dead[ENGINES_MAX]; /* failed, and not restarted (no --recover) */
+	char why[ENGINES_MAX][256];
+	arb_profile *profile;
+	arb_record *rec;
+} worker;
+
+/* Engine i for the next game: the running one, a new one, or NULL (it could
+ * not start, or died without --recover). */
+static arb_engine *engine_for(worker *w, int i)
+{
+	args *a = w->r->a;
+	engine_conf *c = &a->eng[i];
+	arb_error err;
+
+	if (w->eng[i] && !arb_engine_alive(w->eng[i])) {
+		arb_engine_close(w->eng[i], 100);
+		w->eng[i] = NULL;
+		if (!a->recover)
+			w->dead[i] = 1;
+	}
+	if (w->dead[i] || w->eng[i])
+		return w->eng[i];
+	memset(&err, 0, sizeof err);
+	arb_engine_spec spec = c->spec;
+	if (c->log[0])
+		spec.stderr_path = c->log;
+	if (!(w->eng[i] = arb_engine_open(&spec, &err))) {
+		put(w->why[i], sizeof w->why[i], err.message);
+		if (!a->recover)
+			w->dead[i] = 1;
+		return NULL;
+	}
+	pthread_mutex_lock(&w->r->mu);
+	snprintf(w->r->name[i], sizeof w->r->name[i], "%s", arb_engine_name(w->eng[i]));
+	pthread_mutex_unlock(&w->r->mu);
+	return w->eng[i];
+}
+
+/* Engine i's name: its spec's, else its id name once it has run, else its
+ * command's base name. */
+static const char *engine_label(run *r, int i)
+{
+	const engine_conf *c = &r->a->eng[i];
+	const char *name = NULL;
+
+	pthread_mutex_lock(&r->mu);
+	if (r->name[i][0])
+		name = r->name[i];
+	pthread_mutex_unlock(&r->mu);
+	if (name)
+		return name;
+	if (c->spec.name)
+		return c->spec.name;
+	const char *s = strrchr(c->spec.cmd, '/');
+	return s ? s + 1 : c->spec.cmd;
+}
+
+typedef struct membuf {
+	char *s;
+	size_t len, cap;
+} membuf;
+
+static int mem_write(void *ctx, const char *buf, size_t n)
+{
+	membuf *m = ctx;
+
+	if (m->len + n + 1 > m->cap) {
+		size_t cap = 2 * m->cap + n + 4096;
+		char *s = realloc(m->s, cap);
+		if (!s)
+			return -1;
+		m->s = s;
+		m->cap = cap;
+	}
+	memcpy(m->s + m->len, buf, n);
+	m->len += n;
+	m->s[m->len] = '\0';
+	return 0;
+}
+
+/* The time control of engine i playing `colour`: its own or the match's. */
+static int side_control(const args *a, int i, int colour, arb_control *out)
+{
+	const engine_conf *c = &a->eng[i];
+
+	if (c->has_tc && c->tc.kind == ARB_TC_PERIODS)
+		*out = c->tc.side[colour];
+	else if (a->has_tc && a->tc.kind == ARB_TC_PERIODS)
+		*out = a->tc.side[colour];
+	else
+		return 0;
+	return 1;
+}
+
+static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *tc)
+{
+	arb_record *rec = w->rec;
+	char buf[ARB_TC_MAX], date[16];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof date, "%Y.%m.%d", &tm);
+	snprintf(buf, sizeof buf, "%ld", k + 1);
+	arb_record_set_tag(rec, "Event", "arbiter match");
+	arb_record_set_tag(rec, "Site", "?");
+	arb_record_set_tag(rec, "Date", date);
+	arb_record_set_tag(rec, "Round", buf);
+	arb_record_set_tag(rec, "White", engine_label(w->r, gs->white));
+	arb_record_set_tag(rec, "Black", engine_label(w->r, gs->black));
+	if (tc)
+		arb_tc_format(tc, ARB_TC_PGN, buf, sizeof buf);
+	arb_record_set_tag(rec, "TimeControl", tc ? buf : "-");
+	if (gs->start960[0] >= 0)
+		arb_record_set_tag(rec, "Variant", "Chess960");
+	arb_record_set_tag(rec, "Rules", w->r->a->rules);
+}
+
+static void play_slot(worker *w, long k)
+{
+	run *r = w->r;
+	args *a = r->a;
+	game_slot *gs = &r->games[k];
+	arb_position *start = NULL;
+	arb_time_control tc;
+	arb_play_spec spec;
+	arb_game *game = NULL;
+	arb_error err;
+
+	memset(&spec, 0, sizeof spec);
+	memset(&err, 0, sizeof err);
+	memset(&tc, 0, sizeof tc);
+	tc.kind = ARB_TC_PERIODS;
+	int timed = side_control(a, gs->white, ARB_WHITE, &tc.side[ARB_WHITE]) &
+		    side_control(a, gs->black, ARB_BLACK, &tc.side[ARB_BLACK]);
+	if (gs->start960[0] >= 0) {
+		if (!(start = arb_position_new()) ||
+		    arb_chess960_position(start, gs->start960[0], gs->start960[1]) != ARB_OK) {
+			snprintf(gs->error, sizeof gs->error, "out of memory");
+			goto done;
+		}
+	}
+	spec.rules = arb_profile_rules(w->profile);
+	spec.start = start;
+	spec.tc = timed ? &tc : NULL;
+	spec.limits[ARB_WHITE] = a->eng[gs->white].limits;
+	spec.limits[ARB_BLACK] = a->eng[gs->black].limits;
+	spec.margin_ms = a->margin_ms;
+	spec.claims = a->claims;
+	spec.max_moves = a->max_moves;
+	spec.draw_moves = a->draw_moves;
+	spec.draw_from = a->draw_from;
+	spec.draw_cp = a->draw_cp;
+	spec.resign_moves = a->resign_moves;
+	spec.resign_cp = a->resign_cp;
+	arb_engine *we = engine_for(w, gs->white), *be = engine_for(w, gs->black);
+	arb_status st = arb_play_game(&spec, we, be, &game, w->rec, &gs->report, &err);
+	if (st != ARB_OK) {
+		put(gs->error, sizeof gs->error,
+		    err.message[0] ? err.message : arb_status_name(st));
+		goto done;
+	}
+	if (!we || !be) {
+		int i = !we ? gs->white : gs->black;
+		snprintf(gs->report.detail, sizeof gs->report.detail, "%s: %s",
+			 engine_label(w->r, i), w->why[i][0] ? w->why[i] : "not running");
+	}
+	set_tags(w, gs, k, timed ? &tc : NULL);
+	arb_game_result res;
+	arb_game_result_get(game, &res);
+	snprintf(gs->result, sizeof gs->result, "%s", res.result);
+	snprintf(gs->termination, sizeof gs->termination, "%s", res.termination);
+	snprintf(gs->reason, sizeof gs->reason, "%s", res.reason);
+	membuf m = {NULL, 0, 0};
+	if (arb_pgn_write(w->rec, mem_write, &m) != ARB_OK || mem_write(&m, "\n", 1) != 0) {
+		free(m.s);
+		snprintf(gs->error, sizeof gs->error, "out of memory");
+		goto done;
+	}
+	gs->pgn = m.s;
+	gs->pgn_len = m.len;
+done:
+	arb_game_free(game);
+	arb_position_free(start);
+}
+
+static void *worker_main(void *ud)
+{
+	worker *w = ud;
+	run *r = w->r;
+
+	for (;;) {
+		pthread_mutex_lock(&r->mu);
+		while (r->next < r->ngames && r->games[r->next].done)
+			r->next++;
+		long k = r->failed ? r->ngames : r->next++;
+		pthread_mutex_unlock(&r->mu);
+		if (k >= r->ngames)
+			break;
+		play_slot(w, k);
+		pthread_mutex_lock(&r->mu);
+		r->games[k].done = 1;
+		pthread_cond_broadcast(&r->cv);
+		pthread_mutex_unlock(&r->mu);
+	}
+	for (int i = 0; i < r->a->neng; i++) {
+		arb_engine_close(w->eng[i], 1000);
+		w->eng[i] = NULL;
+	}
+	return NULL;
+}
+
+/* ---- resume ----------------------------------------------------------------- */
+
+static int resumed_game(arb_record *rec, const char *name, long number, void *ctx)
+{
+	run *r = ctx;
+	const char *round = arb_record_tag(rec, "Round");
+	const char *term = arb_record_tag(rec, "Termination");
+	char *end;
+	long k;
+
+	(void)name;
+	(void)number;
+	if (!round || (k = strtol(round, &end, 10)) < 1 || *end || k > r->ngames)
+		return 0;
+	game_slot *gs = &r->games[k - 1];
+	gs->done = gs->skipped = 1;
+	snprintf(gs->result, sizeof gs->result, "%s", arb_record_result(rec));
+	snprintf(gs->termination, sizeof gs->termination, "%s", term ? term : "normal");
+	return 0;
+}
+
+static int resume(run *r)
+{
+	cli_games count;
+
+	memset(&count, 0, sizeof count);
+	if (access(r->a->pgn, F_OK) != 0)
+		return 0;
+	if (cli_read_games(CMD, r->a->pgn, 0, NULL, resumed_game, r, &count) != 0 ||
+	    count.io_failed)
+		return -1;
+	return 0;
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+/* Half points of White in a scored result; -1 when not decided. */
+static int white_halves(const char *result)
+{
+	if (strcmp(result, "1-0") == 0)
+		return 2;
+	if (strcmp(result, "0-1") == 0)
+		return 0;
+	if (strcmp(result, "1/2-1/2") == 0)
+		return 1;
+	return -1;
+}
+
+static int halves_of(const game_slot *gs, int e)
+{
+	int h = white_halves(gs->result);
+
+	return h < 0 ? -1 : gs->white == e ? h : 2 - h;
+}
+
+static void progress(run *r, long k, const char *white, const char *black)
+{
+	const game_slot *gs = &r->games[k];
+
+	if (r->a->quiet)
+		return;
+	if (gs->error[0]) {
+		fprintf(stderr, "arbiter: match: game %ld: %s\n", k + 1, gs->error);
+		return;
+	}
+	fprintf(stderr, "game %ld/%ld: %s - %s: %s %s%s%s%s\n", k + 1, r->ngames, white, black,
+		gs->result, gs->termination, gs->reason[0] ? " (" : "", gs->reason,
+		gs->reason[0] ? ")" : "");
+	if (gs->report.detail[0])
+		fprintf(stderr, "  %s\n", gs->report.detail);
+}
+
+/* Writes the finished games in order, as they come. */
+static void write_games(run *r)
+{
+	for (long k = 0; k < r->ngames; k++) {
+		pthread_mutex_lock(&r->mu);
+		while (!r->games[k].done)
+			pthread_cond_wait(&r->cv, &r->mu);
+		pthread_mutex_unlock(&r->mu);
+		game_slot *gs = &r->games[k];
+		if (gs->skipped)
+			continue;
+		if (gs->error[0])
+			r->failed = 1;
+		if (r->pgn && gs->pgn && fwrite(gs->pgn, 1, gs->pgn_len, r->pgn) != gs->pgn_len) {
+			cli_error(CMD, "%s: %s", r->a->pgn, strerror(errno));
+			r->failed = 1;
+		}
+		if (r->pgn)
+			fflush(r->pgn);
+		progress(r, k, engine_label(r, gs->white), engine_label(r, gs->black));
+		free(gs->pgn);
+		gs->pgn = NULL;
+	}
+}
+
+static void print_elo(double v, int finite)
+{
+	if (finite)
+		printf("%+7.1f", v);
+	else
+		printf("%7s", v > 0 ? "+inf" : "-inf");
+}
+
+static void table(run *r)
+{
+	const args *a = r->a;
+
+	printf("%-20s %6s %7s %5s %5s %5s %8s %19s %6s %6s  %s\n", "engine", "games", "score", "W",
+	       "D", "L", "elo", "95%", "LOS", "draws", "time/illegal/crash/stall/adjudication");
+	for (int e = 0; e < a->neng; e++) {
+		arb_match_score s;
+		long term[5] = {0, 0, 0, 0, 0};
+		memset(&s, 0, sizeof s);
+		for (long k = 0; k < r->ngames; k++) {
+			const game_slot *gs = &r->games[k];
+			int h = halves_of(gs, e);
+			if (gs->white != e && gs->black != e)
+				continue;
+			if (h == 2)
+				s.wins++;
+			else if (h == 1)
+				s.draws++;
+			else if (h == 0)
+				s.losses++;
+			if (h >= 0 && (k % a->games) % 2 == 1) {
+				int h0 = halves_of(&r->games[k - 1], e);
+				if (h0 >= 0)
+					arb_match_score_pair(&s, h0, h);
+			}
+			const char *t = gs->termination;
+			term[0] += strcmp(t, "time forfeit") == 0;
+			term[1] += strcmp(t, "illegal move") == 0 ||
+				   strcmp(t, "rules infraction") == 0;
+			term[2] += strcmp(t, "abandoned") == 0;
+			term[3] += strcmp(t, "stalled connection") == 0;
+			term[4] += strcmp(t, "adjudication") == 0 || gs->report.adjudicated;
+		}
+		arb_match_summary m;
+		arb_match_summarize(&s, &m);
+		printf("%-20.20s %6ld %6.1f%% %5ld %5ld %5ld ", engine_label(r, e), m.games,
+		       100 * m.score, s.wins, s.draws, s.losses);
+		print_elo(m.elo, m.elo_finite);
+		if (m.elo_finite && m.elo_interval_finite)
+			printf("  [%+7.1f, %+7.1f]", m.elo_low, m.elo_high);
+		else
+			printf("  %18s", "-");
+		printf(" %5.1f%% %5.1f%%  %ld/%ld/%ld/%ld/%ld\n", 100 * m.los, 100 * m.draw_ratio,
+		       term[0], term[1], term[2], term[3], term[4]);
+		if (m.pairs > 0)
+			printf("%-20s pairs %ld: 0: %ld, 1/2: %ld, 1: %ld, 3/2: %ld, 2: %ld\n", "",
+			       m.pairs, s.penta[0], s.penta[1], s.penta[2], s.penta[3], s.penta[4]);
+	}
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+static int log_paths(args *a)
+{
+	for (int i = 0; a->log_dir && i < a->neng; i++) {
+		engine_conf *c = &a->eng[i];
+		const char *base = c->spec.name ? c->spec.name : strrchr(c->spec.cmd, '/');
+		base = base ? (base[0] == '/' ? base + 1 : base) : c->spec.cmd;
+		if ((size_t)snprintf(c->log, sizeof c->log, "%s/%d-%s.log", a->log_dir, i + 1,
+				     base) >= sizeof c->log) {
+			cli_error(CMD, "--log-dir: path too long");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int cli_match(int argc, char **argv)
+{
+	args a;
+	run r;
+	worker *w = NULL;
+	pthread_t th[CONCURRENCY_MAX];
+	int nth = 0, rc = CLI_FAIL;
+
+	memset(&a, 0, sizeof a);
+	memset(&r, 0, sizeof r);
+	int p = parse_args(argc, argv, &a);
+	if (p != 0) {
+		rc = p > 0 ? CLI_OK : CLI_USAGE;
+		goto out;
+	}
+	r.a = &a;
+	pthread_mutex_init(&r.mu, NULL);
+	pthread_cond_init(&r.cv, NULL);
+	if (log_paths(&a) != 0 || build_schedule(&r) != 0)
+		goto out;
+	if (a.resume && resume(&r) != 0)
+		goto out;
+	if (a.pgn && !(r.pgn = fopen(a.pgn, a.resume ? "a" : "w"))) {
+		cli_error(CMD, "%s: %s", a.pgn, strerror(errno));
+		rc = CLI_USAGE;
+		goto out;
+	}
+	if (!(w = calloc((size_t)a.concurrency, sizeof *w)))
+		goto out;
+	for (int i = 0; i < a.concurrency; i++) {
+		w[i].r = &r;
+		if (!(w[i].rec = arb_record_new()) ||
+		    !(w[i].profile = cli_profile_open(CMD, a.rules, NULL, NULL)))
+			goto join;
+	}
+	for (int i = 0; i < a.concurrency; i++) {
+		if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0)
+			break;
+		nth++;
+	}
+	if (nth == 0) {
+		cli_error(CMD, "cannot start a thread");
+		goto join;
+	}
+	write_games(&r);
+	rc = r.failed ? CLI_FAIL : CLI_OK;
+join:
+	pthread_mutex_lock(&r.mu);
+	if (nth == 0)
+		r.failed = 1;
+	pthread_mutex_unlock(&r.mu);
+	for (int i = 0; i < nth; i++)
+		pthread_join(th[i], NULL);
+	if (nth > 0)
+		table(&r);
+out:
+	if (r.pgn && fclose(r.pgn) != 0) {
+		cli_error(CMD, "%s: %s", a.pgn, strerror(errno));
+		rc = CLI_FAIL;
+	}
+	for (int i = 0; w && i < a.concurrency; i++) {
+		arb_record_free(w[i].rec);
+		arb_profile_free(w[i].profile);
+	}
+	free(w);
+	for (long k = 0; r.games && k < r.ngames; k++)
+		free(r.games[k].pgn);
+	free(r.games);
+	free(r.enc);
+	for (int i = 0; i < a.neng; i++)
+		free(a.eng[i].text);
+	return rc;
+}
+
+#endif /* ARBITER_HAVE_LUA */
