@@ -45,7 +45,8 @@ void cli_match_usage(FILE *out)
 	      "         [--chess960 | --double960] [--seed S] [--concurrency N]\n"
 	      "         [--pgn FILE [--resume]] [--claims auto|never] [--margin MS]\n"
 	      "         [--recover] [--draw MOVES,FROM,CP] [--resign MOVES,CP]\n"
-	      "         [--max-moves N] [--log-dir DIR] [--quiet]\n"
+	      "         [--max-moves N] [--stall MS] [--log-dir DIR] [--quiet]\n"
+	      "         [--fen FEN | --openings FILE [--random-openings]]\n"
 	      "\n"
 	      "Plays UCI engines against each other. Every game is an arbiter game under\n"
 	      "the rule profile (default fide2023-standard): illegal moves, flags (with\n"
@@ -68,6 +69,10 @@ void cli_match_usage(FILE *out)
 	      "  --gauntlet       the first engine against each of the others\n"
 	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
 	      "  --double960      the same with different positions for White and Black\n"
+	      "  --fen FEN        every game from this position\n"
+	      "  --openings FILE  starts from an EPD or FEN file (one a line) or the final\n"
+	      "                   positions of a PGN file (.pgn): one per pair of games,\n"
+	      "                   in order (--random-openings: shuffled with --seed)\n"
 	      "  --concurrency N  games in parallel (default 1); output order is fixed\n"
 	      "  --pgn FILE       the games, with [%clk] on every move\n"
 	      "  --resume         skip the games FILE already holds, append the rest\n"
@@ -80,6 +85,8 @@ void cli_match_usage(FILE *out)
 	      "  --resign M,CP    the runner's resignation: a score below -CP for M moves\n"
 	      "                   and the opponent agreeing\n"
 	      "  --max-moves N    the runner's draw after N moves (default 1000)\n"
+	      "  --stall MS       no bestmove this long on a move without a clock: the\n"
+	      "                   engine has stalled and loses (default 60000)\n"
 	      "  --log-dir DIR    each engine's stderr goes to DIR/NAME.log\n"
 	      "\n"
 	      "Output: a progress line per game on stderr (--quiet: none), then a table per\n"
@@ -115,11 +122,12 @@ typedef struct engine_conf {
 typedef struct args {
 	engine_conf eng[ENGINES_MAX];
 	int neng;
-	const char *rules, *tc_text, *pgn, *log_dir;
+	const char *rules, *tc_text, *pgn, *log_dir, *fen, *openings;
 	arb_time_control tc;
 	int has_tc;
 	long games;
-	int gauntlet, chess960, double960, resume, recover, quiet;
+	int gauntlet, chess960, double960, resume, recover, quiet, random_openings;
+	long stall_ms;
 	unsigned long long seed;
 	int concurrency;
 	arb_claims claims;
@@ -302,6 +310,12 @@ static int parse_args(int argc, char **argv, args *a)
 			a->concurrency = (int)n;
 		} else if ((k = cli_option_value(&it, CMD, "--pgn", &v)) != 0)
 			rc = k < 0 ? -1 : (a->pgn = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--fen", &v)) != 0)
+			rc = k < 0 ? -1 : (a->fen = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--openings", &v)) != 0)
+			rc = k < 0 ? -1 : (a->openings = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--stall", &v)) != 0)
+			rc = k < 0 ? -1 : parse_long("--stall", v, 1, 86400000, &a->stall_ms);
 		else if ((k = cli_option_value(&it, CMD, "--log-dir", &v)) != 0)
 			rc = k < 0 ? -1 : (a->log_dir = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--claims", &v)) != 0) {
@@ -335,6 +349,8 @@ static int parse_args(int argc, char **argv, args *a)
 			a->chess960 = 1;
 		else if (strcmp(opt, "--double960") == 0)
 			a->chess960 = a->double960 = 1;
+		else if (strcmp(opt, "--random-openings") == 0)
+			a->random_openings = 1;
 		else if (strcmp(opt, "--resume") == 0)
 			a->resume = 1;
 		else if (strcmp(opt, "--recover") == 0)
@@ -355,6 +371,10 @@ static int parse_args(int argc, char **argv, args *a)
 		return rc;
 	if (a->neng < 2) {
 		cli_error(CMD, "needs at least two --engine");
+		return -1;
+	}
+	if ((a->fen != NULL) + (a->openings != NULL) + a->chess960 > 1) {
+		cli_error(CMD, "--fen, --openings and --chess960 / --double960 exclude each other");
 		return -1;
 	}
 	if (a->resume && !a->pgn) {
@@ -381,6 +401,7 @@ typedef struct game_slot {
 	int white, black; /* engine indexes */
 	int encounter;    /* the pair of engines */
 	int start960[2];  /* Scharnagl numbers (White's, Black's), -1: standard */
+	long opening;     /* index into run.open, -1: none */
 	/* filled by the worker */
 	int done, skipped;
 	char *pgn;
@@ -409,6 +430,8 @@ typedef struct run {
 	FILE *pgn;
 	int failed;
 	char name[ENGINES_MAX][64]; /* each engine's name once it has run */
+	char **open;                /* the starts as FEN (--fen, --openings) */
+	long nopen, capopen;
 } run;
 
 static int build_schedule(run *r)
@@ -429,11 +452,26 @@ static int build_schedule(run *r)
 		return -1;
 	arb_rng rng;
 	arb_rng_seed(&rng, a->seed);
+	long *order = NULL, pairs = 0;
+	if (r->nopen > 0) {
+		if (!(order = malloc((size_t)r->nopen * sizeof *order)))
+			return -1;
+		for (long i = 0; i < r->nopen; i++)
+			order[i] = i;
+		for (long i = r->nopen - 1; a->random_openings && i > 0; i--) {
+			long j = arb_rng_uniform(&rng, i + 1), t = order[i];
+			order[i] = order[j];
+			order[j] = t;
+		}
+	}
 	long k = 0;
 	for (int e = 0; e < r->nenc; e++) {
 		int s[2] = {-1, -1};
 		for (long g = 0; g < a->games; g++, k++) {
 			game_slot *gs = &r->games[k];
+			if (g % 2 == 0 && g > 0)
+				pairs++;
+			gs->opening = order ? order[pairs % r->nopen] : -1;
 			if (g % 2 == 0 && a->chess960) {
 				s[0] = arb_chess960_random(&rng);
 				s[1] = a->double960 ? arb_chess960_random(&rng) : s[0];
@@ -444,6 +482,107 @@ static int build_schedule(run *r)
 			gs->start960[0] = s[0];
 			gs->start960[1] = s[1];
 		}
+		pairs++;
+	}
+	free(order);
+	return 0;
+}
+
+/* ---- the starts ------------------------------------------------------------- */
+
+static int add_open(run *r, const arb_position *pos)
+{
+	char fen[256];
+
+	if (r->nopen == r->capopen) {
+		long cap = r->capopen ? 2 * r->capopen : 64;
+		char **o = realloc(r->open, (size_t)cap * sizeof *o);
+		if (!o)
+			return -1;
+		r->open = o;
+		r->capopen = cap;
+	}
+	arb_position_to_fen(pos, fen, sizeof fen, 0);
+	if (!(r->open[r->nopen] = strdup(fen)))
+		return -1;
+	r->nopen++;
+	return 0;
+}
+
+static int pgn_opening(arb_record *rec, const char *name, long number, void *ctx)
+{
+	run *r = ctx;
+	arb_position *pos = arb_position_new();
+	int n = arb_record_ply_count(rec), rc = -1;
+
+	(void)name;
+	(void)number;
+	if (pos && arb_record_position_at(rec, n ? arb_record_mainline_node(rec, n - 1) : 0, pos) ==
+			   ARB_OK)
+		rc = add_open(r, pos);
+	arb_position_free(pos);
+	return rc;
+}
+
+/* One line of an EPD or FEN file: 0 (a start added, or a blank or # line),
+ * -1 after a message naming the line. */
+static int epd_line(run *r, arb_epd *epd, arb_position *pos, char *line, long no)
+{
+	arb_error err;
+	size_t n = strlen(line);
+
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+	if (!line[strspn(line, " \t")] || line[strspn(line, " \t")] == '#')
+		return 0;
+	if (arb_epd_parse(epd, line, 0, &err) == ARB_OK)
+		return add_open(r, arb_epd_position(epd));
+	if (arb_position_set_fen(pos, line, 0, &err) == ARB_OK)
+		return add_open(r, pos);
+	cli_error(CMD, "%s:%ld:%d: %s", r->a->openings, no, err.column, err.message);
+	return -1;
+}
+
+static int load_openings(run *r)
+{
+	const args *a = r->a;
+	size_t len = a->openings ? strlen(a->openings) : 0;
+
+	if (a->fen) {
+		arb_position *pos = arb_position_new();
+		int rc = pos && cli_set_fen(CMD, pos, a->fen, 0) == 0 ? add_open(r, pos) : -1;
+		arb_position_free(pos);
+		return rc;
+	}
+	if (!a->openings)
+		return 0;
+	if (len > 4 && strcmp(a->openings + len - 4, ".pgn") == 0) {
+		cli_games count;
+		memset(&count, 0, sizeof count);
+		if (cli_read_games(CMD, a->openings, 0, NULL, pgn_opening, r, &count) != 0 ||
+		    count.io_failed || count.bad)
+			return -1;
+	} else {
+		FILE *f = fopen(a->openings, "r");
+		arb_epd *epd = arb_epd_new();
+		arb_position *pos = arb_position_new();
+		char line[4096];
+		long no = 0;
+		int rc = f && epd && pos ? 0 : -1;
+		if (!f)
+			cli_error(CMD, "%s: %s", a->openings, strerror(errno));
+		while (rc == 0 && f && fgets(line, sizeof line, f))
+			rc = epd_line(r, epd, pos, line, ++no);
+		if (f)
+			fclose(f);
+		arb_epd_free(epd);
+		arb_position_free(pos);
+		if (rc != 0)
+			return -1;
+	}
+	if (r->nopen == 0) {
+		cli_error(CMD, "%s: no positions", a->openings);
+		return -1;
 	}
 	return 0;
 }
@@ -558,7 +697,8 @@ static int side_control(const args *a, int i, int colour, arb_control *out)
 	return 1;
 }
 
-static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *tc)
+static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *tc,
+		     const arb_position *start)
 {
 	arb_record *rec = w->rec;
 	char buf[ARB_TC_MAX], date[16];
@@ -577,7 +717,7 @@ static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *t
 	if (tc)
 		arb_tc_format(tc, ARB_TC_PGN, buf, sizeof buf);
 	arb_record_set_tag(rec, "TimeControl", tc ? buf : "-");
-	if (gs->start960[0] >= 0)
+	if (start && arb_position_is_chess960(start))
 		arb_record_set_tag(rec, "Variant", "Chess960");
 	arb_record_set_tag(rec, "Rules", w->r->a->rules);
 }
@@ -599,7 +739,13 @@ static void play_slot(worker *w, long k)
 	tc.kind = ARB_TC_PERIODS;
 	int timed = side_control(a, gs->white, ARB_WHITE, &tc.side[ARB_WHITE]) &
 		    side_control(a, gs->black, ARB_BLACK, &tc.side[ARB_BLACK]);
-	if (gs->start960[0] >= 0) {
+	if (gs->opening >= 0) {
+		if (!(start = arb_position_new()) ||
+		    arb_position_set_fen(start, r->open[gs->opening], 0, NULL) != ARB_OK) {
+			snprintf(gs->error, sizeof gs->error, "out of memory");
+			goto done;
+		}
+	} else if (gs->start960[0] >= 0) {
 		if (!(start = arb_position_new()) ||
 		    arb_chess960_position(start, gs->start960[0], gs->start960[1]) != ARB_OK) {
 			snprintf(gs->error, sizeof gs->error, "out of memory");
@@ -612,6 +758,7 @@ static void play_slot(worker *w, long k)
 	spec.limits[ARB_WHITE] = a->eng[gs->white].limits;
 	spec.limits[ARB_BLACK] = a->eng[gs->black].limits;
 	spec.margin_ms = a->margin_ms;
+	spec.stall_ms = a->stall_ms;
 	spec.claims = a->claims;
 	spec.max_moves = a->max_moves;
 	spec.draw_moves = a->draw_moves;
@@ -631,7 +778,7 @@ static void play_slot(worker *w, long k)
 		snprintf(gs->report.detail, sizeof gs->report.detail, "%s: %s",
 			 engine_label(w->r, i), w->why[i][0] ? w->why[i] : "not running");
 	}
-	set_tags(w, gs, k, timed ? &tc : NULL);
+	set_tags(w, gs, k, timed ? &tc : NULL, start);
 	arb_game_result res;
 	arb_game_result_get(game, &res);
 	snprintf(gs->result, sizeof gs->result, "%s", res.result);
@@ -867,7 +1014,7 @@ int cli_match(int argc, char **argv)
 	r.a = &a;
 	pthread_mutex_init(&r.mu, NULL);
 	pthread_cond_init(&r.cv, NULL);
-	if (log_paths(&a) != 0 || build_schedule(&r) != 0)
+	if (log_paths(&a) != 0 || load_openings(&r) != 0 || build_schedule(&r) != 0)
 		goto out;
 	if (a.resume && resume(&r) != 0)
 		goto out;
@@ -918,6 +1065,9 @@ out:
 		free(r.games[k].pgn);
 	free(r.games);
 	free(r.enc);
+	for (long i = 0; i < r.nopen; i++)
+		free(r.open[i]);
+	free(r.open);
 	for (int i = 0; i < a.neng; i++)
 		free(a.eng[i].text);
 	return rc;

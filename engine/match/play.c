@@ -47,6 +47,7 @@ typedef struct play {
 	int losing[2];   /* consecutive moves of each side with a losing score */
 	int last_cp[2];
 	int has_cp[2];
+	int touch_from, touch_to; /* the squares an illegal move touched (-1) */
 } play;
 
 static const char *const colour_name[2] = {"white", "black"};
@@ -135,6 +136,36 @@ static long bonus(const play *p, int side)
 	return next >= pd->increment_from ? pd->increment_ms : 0;
 }
 
+/* After an illegal move, the moves touch-move allows (FIDE 4.3, which the
+ * rules apply to the move replacing it): those of the piece touched, and of
+ * them the captures of an opponent's piece touched, if any. "searchmoves"
+ * with them, in the engine's notation; nothing when none is legal. */
+static size_t touch_moves(const play *p, char *buf, size_t n)
+{
+	const arb_position *pos = arb_game_position(p->g);
+	arb_move moves[ARB_MAX_MOVES], keep[ARB_MAX_MOVES];
+	int count = arb_position_legal_moves(pos, moves), nkeep = 0, captures = 0;
+	size_t k = 0;
+
+	if (p->touch_from < 0)
+		return 0;
+	for (int i = 0; i < count; i++)
+		if (ARB_MOVE_FROM(moves[i]) == p->touch_from)
+			captures += ARB_MOVE_TO(moves[i]) == p->touch_to;
+	for (int i = 0; i < count; i++)
+		if (ARB_MOVE_FROM(moves[i]) == p->touch_from &&
+		    (!captures || ARB_MOVE_TO(moves[i]) == p->touch_to))
+			keep[nkeep++] = moves[i];
+	if (nkeep == 0)
+		return 0;
+	k = (size_t)snprintf(buf, n, " searchmoves");
+	for (int i = 0; i < nkeep && k + 8 < n; i++) {
+		buf[k++] = ' ';
+		k += arb_move_to_uci(pos, keep[i], buf + k);
+	}
+	return k;
+}
+
 static void go_line(const play *p, int side, char *buf, size_t n)
 {
 	const arb_engine_limits *l = &p->spec->limits[side];
@@ -153,7 +184,8 @@ static void go_line(const play *p, int side, char *buf, size_t n)
 	if (l->depth > 0)
 		k += (size_t)snprintf(buf + k, n - k, " depth %d", l->depth);
 	if (l->movetime_ms > 0)
-		snprintf(buf + k, n - k, " movetime %ld", l->movetime_ms);
+		k += (size_t)snprintf(buf + k, n - k, " movetime %ld", l->movetime_ms);
+	touch_moves(p, buf + k, n - k);
 }
 
 /* "+120s:black", "-30.5s:white", "set:white=60s": a decision's effect on the
@@ -393,6 +425,16 @@ static arb_status illegal(play *p, int side, const char *text, arb_error *err)
 	p->rep->illegal[side]++;
 	say(p, "%s sent an illegal move at move %d", colour_name[side], move_number(p));
 	illegal_text(text, ev.move, sizeof ev.move);
+	if (ev.move[0]) {
+		const arb_position *pos = arb_game_position(p->g);
+		int from = (ev.move[0] - 'a') + 8 * (ev.move[1] - '1');
+		int to = (ev.move[2] - 'a') + 8 * (ev.move[3] - '1');
+		arb_piece a = arb_position_piece_at(pos, from), b = arb_position_piece_at(pos, to);
+		if (a != ARB_EMPTY && (int)ARB_PIECE_COLOR(a) == side) {
+			p->touch_from = from;
+			p->touch_to = b != ARB_EMPTY && (int)ARB_PIECE_COLOR(b) != side ? to : -1;
+		}
+	}
 	if ((st = feed(p, &ev, err)) != ARB_OK || arb_game_over(p->g))
 		return st;
 	if (p->rep->illegal[side] >= ILLEGAL_MAX)
@@ -409,7 +451,7 @@ static arb_status one_move(play *p, arb_error *err)
 	arb_claim_kind kind;
 	arb_event ev;
 	arbI_go_reply r;
-	char go[256];
+	char go[2048];
 	arb_move m;
 
 	if (s->claims == ARB_CLAIMS_AUTO && p->claimed_ply != ply && claim_valid(p, 0, &kind)) {
@@ -482,8 +524,14 @@ static arb_status one_move(play *p, arb_error *err)
 		clk = arb_clock_remaining(p->clock, side, p->v);
 	}
 	arb_status st = play_legal(p, side, m, clk, 0, err);
+	if (st == ARB_E_EVENT) { /* a move the rules refuse here: touch-move */
+		snprintf(p->rep->detail, sizeof p->rep->detail, "%s: move %s refused: %.80s",
+			 colour_name[side], r.move, err->message);
+		return forfeit(p, side, ARB_FORFEIT_INFRACTION, err);
+	}
 	if (st != ARB_OK)
 		return st;
+	p->touch_from = p->touch_to = -1;
 	return by_scores(p, side, &r, err);
 }
 
@@ -570,7 +618,10 @@ arb_status arb_play_game(const arb_play_spec *spec, arb_engine *white, arb_engin
 	arbI_api_check_err(spec && game_out && rec && report, err);
 	play p;
 	arb_status st;
+	arb_error own;
 
+	if (!err)
+		err = &own;
 	memset(&p, 0, sizeof p);
 	memset(report, 0, sizeof *report);
 	*game_out = NULL;
@@ -580,6 +631,7 @@ arb_status arb_play_game(const arb_play_spec *spec, arb_engine *white, arb_engin
 	p.rec = rec;
 	p.rep = report;
 	p.claimed_ply = -1;
+	p.touch_from = p.touch_to = -1;
 	p.node = 0;
 	if ((st = start(&p, spec, err)) != ARB_OK)
 		goto done;
