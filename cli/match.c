@@ -768,6 +768,17 @@ static void play_slot(worker *w, long k)
 	spec.resign_cp = a->resign_cp;
 	arb_engine *we = engine_for(w, gs->white), *be = engine_for(w, gs->black);
 	arb_status st = arb_play_game(&spec, we, be, &game, w->rec, &gs->report, &err);
+	const arb_play_report *rp = &gs->report;
+	if (st == ARB_OK && a->recover && rp->plies == 0 &&
+	    (rp->crashed[0] || rp->crashed[1] || rp->stalled[0] || rp->stalled[1])) {
+		/* It died between games (or would not start a new one): with
+		 * --recover, a new process and the game from the start, once. */
+		arb_game_free(game);
+		game = NULL;
+		we = engine_for(w, gs->white);
+		be = engine_for(w, gs->black);
+		st = arb_play_game(&spec, we, be, &game, w->rec, &gs->report, &err);
+	}
 	if (st != ARB_OK) {
 		put(gs->error, sizeof gs->error,
 		    err.message[0] ? err.message : arb_status_name(st));
@@ -954,12 +965,14 @@ static void table(run *r)
 				if (h0 >= 0)
 					arb_match_score_pair(&s, h0, h);
 			}
-			const char *t = gs->termination;
+			/* How the game ended: its reason, or for a game read back by
+			 * --resume its Termination. */
+			const char *t = gs->termination, *why = gs->reason;
 			term[0] += strcmp(t, "time forfeit") == 0;
-			term[1] += strcmp(t, "illegal move") == 0 ||
-				   strcmp(t, "rules infraction") == 0;
-			term[2] += strcmp(t, "abandoned") == 0;
-			term[3] += strcmp(t, "stalled connection") == 0;
+			term[1] += strncmp(why, "illegal-move", 12) == 0;
+			term[2] += strcmp(why, "abandoned-loss") == 0 ||
+				   (!why[0] && strcmp(t, "abandoned") == 0);
+			term[3] += strcmp(why, "stalled-loss") == 0;
 			term[4] += strcmp(t, "adjudication") == 0 || gs->report.adjudicated;
 		}
 		arb_match_summary m;
@@ -1031,6 +1044,10 @@ int cli_match(int argc, char **argv)
 		    !(w[i].profile = cli_profile_open(CMD, a.rules, NULL, NULL)))
 			goto join;
 	}
+	char why[512];
+	if (a.has_tc &&
+	    cli_speed_mismatch(a.tc_text, arb_profile_rules(w[0].profile), why, sizeof why))
+		cli_error(CMD, "warning: %s", why);
 	for (int i = 0; i < a.concurrency; i++) {
 		if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0)
 			break;

@@ -1,0 +1,239 @@
+#!/bin/sh
+# match.sh -- `arbiter match` end to end with the scripted fake engine
+# (tests/tools/fake_uci.lua, run by `arbiter run`), no real engine needed:
+# - a match between two fakes: every PGN written passes `pgn check`, its
+#   clocks `clock history`, and re-adjudicating it under the same profile
+#   gives the same result for every game;
+# - each misbehaviour ends its game with the right result and Termination:
+#   an illegal move (a penalty and the game goes on, or a loss, by edition),
+#   a crash, a hang with and without a clock, a slow start, no uciok, no
+#   readyok, garbage lines, a null or "(none)" bestmove, the wrong castling
+#   notation in Chess960, a flag against a bare king (a draw: the opponent
+#   cannot mate), an engine that exits between games (with and without
+#   --recover), a program that does not exist;
+# - the clock as the engine sees it: delay, Bronstein, two periods, odds;
+# - Armageddon scoring of a drawn game; --concurrency 2 gives the games of
+#   --concurrency 1; --resume completes an interrupted match; no process is
+#   left behind; bad command lines.
+#
+# usage: sh match.sh PATH/TO/arbiter PATH/TO/fake_uci.lua
+# Prints one line per check and exits 1 if any failed.
+
+ARB=${1:?usage: match.sh PATH/TO/arbiter PATH/TO/fake_uci.lua}
+FAKE=${2:?usage: match.sh PATH/TO/arbiter PATH/TO/fake_uci.lua}
+case $ARB in /*) ;; *) ARB=$PWD/$ARB ;; esac
+case $FAKE in /*) ;; *) FAKE=$PWD/$FAKE ;; esac
+TMP=${TMPDIR:-/tmp}/arbiter-match-test.$$
+mkdir -p "$TMP" || exit 2
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+failures=0
+checks=0
+pass() { checks=$((checks + 1)); echo "ok   $1"; }
+fail() {
+	checks=$((checks + 1)); failures=$((failures + 1))
+	echo "FAIL $1"
+	if [ -s "$TMP/err" ]; then sed 's/^/       /' "$TMP/err" | head -10; fi
+	if [ -s "$TMP/out" ]; then sed 's/^/  out: /' "$TMP/out" | head -10; fi
+}
+run() {
+	"$ARB" "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+# A fake engine spec: fake NAME [FAKE-ARGS...]
+fake() {
+	s="cmd=$ARB,arg=run,arg=$FAKE,name=$1"
+	shift
+	for x in "$@"; do
+		case $x in
+		timeout=* | nodes=* | tc=*) s="$s,$x" ;;
+		*) s="$s,arg=$x" ;;
+		esac
+	done
+	printf '%s' "$s"
+}
+# tags FILE TAG: the values of TAG in FILE, one a line
+tags() { sed -n "s/^\[$2 \"\(.*\)\"\]\$/\1/p" "$1"; }
+# game FILE N TAG: TAG of game N
+game_tag() { tags "$1" "$3" | sed -n "$2p"; }
+# expect_game NAME FILE N RESULT TERMINATION
+expect_game() {
+	r=$(game_tag "$2" "$3" Result)
+	t=$(game_tag "$2" "$3" Termination)
+	if [ "$r" = "$4" ] && [ "$t" = "$5" ]; then pass "$1"; else fail "$1 (game $3: '$r' '$t', expected '$4' '$5')"; fi
+}
+# valid NAME FILE PROFILE: pgn check, clock history and the same results
+# when adjudicated again
+valid() {
+	if "$ARB" pgn check "$2" >"$TMP/check" 2>&1; then pass "$1: pgn check"; else fail "$1: pgn check ($(tail -1 "$TMP/check"))"; fi
+	if "$ARB" clock history "$2" >"$TMP/hist" 2>&1 && ! grep -q "inconsistent" "$TMP/hist"; then
+		pass "$1: clock history"
+	else
+		fail "$1: clock history ($(grep -m1 -v consistent "$TMP/hist"))"
+	fi
+	"$ARB" adjudicate --profile "$3" --json "$2" 2>/dev/null |
+		sed -n 's/.*"result": *"\([^"]*\)".*/\1/p' >"$TMP/readj"
+	tags "$2" Result >"$TMP/written"
+	if [ -s "$TMP/written" ] && cmp -s "$TMP/readj" "$TMP/written"; then
+		pass "$1: re-adjudicated the same"
+	else
+		fail "$1: re-adjudicated: $(tr '\n' ' ' <"$TMP/readj") vs $(tr '\n' ' ' <"$TMP/written")"
+	fi
+}
+
+# ---- a clean match --------------------------------------------------------------
+P=$TMP/clean.pgn
+run match --engine "$(fake a play=capture seed=1)" --engine "$(fake b play=capture seed=2)" \
+	--tc 60+1 --games 4 --pgn "$P" --rules fide2023-blitz
+if [ "$rc" = 0 ] && [ "$(tags "$P" Round | tr '\n' ' ')" = "1 2 3 4 " ]; then pass "clean match: 4 games in order"; else fail "clean match (exit $rc)"; fi
+if [ "$(tags "$P" White | tr '\n' ' ')" = "a b a b " ]; then pass "clean match: colours alternate"; else fail "clean match: colours $(tags "$P" White | tr '\n' ' ')"; fi
+if grep -q '^a  *4 ' "$TMP/out" && grep -q 'pairs 2:' "$TMP/out"; then pass "clean match: the table, pentanomial pairs"; else fail "clean match: table"; fi
+if grep -q '{\[%clk 0:01:0' "$P"; then pass "clean match: [%clk] on moves"; else fail "clean match: no [%clk]"; fi
+valid "clean match" "$P" fide2023-blitz
+
+# ---- illegal moves, by edition ------------------------------------------------
+for case in "fide2023-standard 1/2-1/2" "uscf-blitz 0-1"; do
+	set -- $case
+	P=$TMP/illegal-$1.pgn
+	run match --engine "$(fake bad illegal=3)" --engine "$(fake good seed=2)" --tc 60+0 --games 1 \
+		--rules "$1" --pgn "$P"
+	r=$(game_tag "$P" 1 Result)
+	if [ "$r" = "$2" ] && grep -q '\[%illegal white b1c1\]' "$P"; then pass "illegal move under $1: $2"; else fail "illegal move under $1: '$r', expected $2"; fi
+	valid "illegal move under $1" "$P" "$1"
+done
+# FIDE 2023 standard: the penalty, +2 minutes to the opponent, on the clock
+P=$TMP/illegal-fide2023-standard.pgn
+if tr '\n' ' ' <"$P" | grep -q '3\.\.\. [^{]*{\[%clk 0:02:5'; then pass "illegal move: 2 minutes added to Black's clock"; else fail "illegal move: no penalty on Black's clock"; fi
+# the replacement move obeys touch-move (searchmoves sent)
+run match --engine "$(fake bad illegal=3 log="$TMP/touch.log")" --engine "$(fake good seed=2)" \
+	--tc 60+0 --games 1 --rules fide2023-standard --pgn "$TMP/t.pgn"
+if grep -q '^< go .* searchmoves b1c3$' "$TMP/touch.log"; then pass "illegal move: searchmoves with the touched piece's moves"; else fail "illegal move: no searchmoves"; fi
+
+# ---- crashes, hangs, starts ---------------------------------------------------
+P=$TMP/crash.pgn
+run match --engine "$(fake bad crash=3)" --engine "$(fake good)" --tc 60+0 --games 1 --pgn "$P"
+expect_game "crash: the engine loses, abandoned" "$P" 1 0-1 abandoned
+valid "crash" "$P" fide2023-standard
+P=$TMP/hang.pgn
+run match --engine "$(fake bad hang=3)" --engine "$(fake good)" --tc 1+0 --games 1 --pgn "$P"
+expect_game "hang on the clock: loss on time" "$P" 1 0-1 "time forfeit"
+P=$TMP/stall.pgn
+run match --engine "$(fake bad hang=3 nodes=1)" --engine "$(fake good nodes=1)" --stall 300 --games 1 --pgn "$P"
+expect_game "hang without a clock: stalled" "$P" 1 0-1 abandoned
+if grep -q "(stalled-loss)" "$TMP/err"; then pass "hang without a clock: reason stalled-loss"; else fail "stall: reason"; fi
+for how in "slowstart=3000" "hang=uci" "hang=ready" "crash=uci"; do
+	P=$TMP/start.pgn
+	run match --engine "$(fake bad "$how" timeout=300)" --engine "$(fake good)" --tc 60+0 --games 1 --pgn "$P"
+	expect_game "start ($how): the engine loses, abandoned" "$P" 1 0-1 abandoned
+done
+P=$TMP/noprog.pgn
+run match --engine "cmd=$TMP/no-such-engine,name=ghost" --engine "$(fake good)" --tc 60+0 --games 2 --pgn "$P"
+if [ "$rc" = 0 ] && grep -q "cannot run" "$TMP/err" && [ "$(tags "$P" Result | tr '\n' ' ')" = "0-1 1-0 " ]; then
+	pass "a program that does not exist: its games lost, the match goes on"
+else
+	fail "no such program (exit $rc)"
+fi
+
+# ---- garbage and bad moves ----------------------------------------------------
+P=$TMP/garbage.pgn
+run match --engine "$(fake bad garbage=2 play=capture)" --engine "$(fake good play=capture)" --tc 60+0 --games 1 --pgn "$P"
+if [ "$(game_tag "$P" 1 Termination)" = normal ] && ! grep -q illegal "$P"; then pass "garbage lines are ignored"; else fail "garbage"; fi
+for bad in 0000 "(none)" zz; do
+	P=$TMP/bad.pgn
+	run match --engine "$(fake bad "badmove=2:$bad")" --engine "$(fake good)" --tc 60+0 --games 1 \
+		--rules uscf-blitz --pgn "$P"
+	expect_game "bestmove $bad: an illegal move (US Chess blitz: a loss)" "$P" 1 0-1 "rules infraction"
+done
+P=$TMP/castle.pgn
+run match --engine "$(fake w960 wrongcastle seed=5)" --engine "$(fake r960 seed=6)" --tc 60+0 \
+	--games 4 --chess960 --seed 3 --pgn "$P"
+if [ "$rc" = 0 ] && [ "$(tags "$P" Variant | sort -u)" = Chess960 ]; then pass "Chess960 with the other castling notation: played"; else fail "Chess960 wrongcastle (exit $rc)"; fi
+valid "Chess960" "$P" fide2023-standard
+
+# ---- flags --------------------------------------------------------------------
+# game 1: the sleeper has the queen and flags; game 2: it has the bare king
+P=$TMP/flag.pgn
+run match --engine "$(fake slow sleep=all:1500)" --engine "$(fake other)" --tc 1+0 --games 2 \
+	--fen "7k/8/8/8/8/8/8/KQ6 w - - 0 1" --pgn "$P" --rules fide2023-blitz
+expect_game "White flags, Black has a bare king: a draw" "$P" 1 1/2-1/2 "time forfeit"
+expect_game "Black (bare king) flags: White wins" "$P" 2 1-0 "time forfeit"
+valid "flags" "$P" fide2023-blitz
+run match --engine "$(fake slow sleep=1:1100)" --engine "$(fake b)" --tc 1+0 --games 1 --margin 500 --pgn "$P"
+if [ "$(game_tag "$P" 1 Termination)" != "time forfeit" ]; then pass "--margin: 100 ms late is no flag"; else fail "--margin"; fi
+
+# ---- engines that leave between games -------------------------------------------
+P=$TMP/quit.pgn
+run match --engine "$(fake q quitafter=1 play=capture seed=1)" --engine "$(fake s play=capture)" --tc 60+0 --games 3 --pgn "$P"
+if [ "$(game_tag "$P" 2 Termination)" = abandoned ] && [ "$(game_tag "$P" 3 Termination)" = abandoned ]; then
+	pass "exits after a game, no --recover: its next games lost"
+else
+	fail "quitafter without recover: $(tags "$P" Termination | tr '\n' ' ')"
+fi
+run match --engine "$(fake q quitafter=1 play=capture seed=1)" --engine "$(fake s play=capture)" --tc 60+0 --games 3 --recover --pgn "$P"
+if ! tags "$P" Termination | grep -q abandoned; then pass "--recover: restarted, every game played"; else fail "--recover: $(tags "$P" Termination | tr '\n' ' ')"; fi
+
+# ---- the clock the engine is given ---------------------------------------------
+go_of() { grep '^< go' "$TMP/clock.log" | sed -n "$1p"; }
+clock_run() {
+	rm -f "$TMP/clock.log"
+	run match --engine "$(fake a log="$TMP/clock.log")" --engine "$(fake b seed=3)" --tc "$1" --games 1 \
+		--max-moves 42 --pgn "$TMP/clock.pgn" --quiet
+}
+clock_run 300d5
+case $(go_of 1) in "< go wtime 305000 btime 305000 winc 0 binc 0") pass "simple delay: the time the engine may use" ;; *) fail "delay: $(go_of 1)" ;; esac
+clock_run 300b5
+case $(go_of 1) in "< go wtime 300000 btime 300000 winc 5000 binc 5000") pass "Bronstein: the delay as an increment" ;; *) fail "Bronstein: $(go_of 1)" ;; esac
+clock_run 40/60:30
+case $(go_of 1) in *" movestogo 40") pass "two periods: movestogo 40" ;; *) fail "periods: $(go_of 1)" ;; esac
+case $(go_of 41) in "< go wtime 8999"*" btime 8999"*) pass "two periods: the second period's time added" ;; *) fail "periods, move 41: $(go_of 41)" ;; esac
+valid "two periods" "$TMP/clock.pgn" fide2023-standard
+clock_run 300=240
+case $(go_of 1) in "< go wtime 300000 btime 240000 "*) pass "time odds" ;; *) fail "odds: $(go_of 1)" ;; esac
+
+# ---- Armageddon -----------------------------------------------------------------
+P=$TMP/armageddon.pgn
+run match --engine "$(fake a)" --engine "$(fake b seed=4)" --tc 300=240 --games 1 --rules armageddon \
+	--max-moves 3 --pgn "$P"
+expect_game "Armageddon: a drawn game is Black's" "$P" 1 0-1 normal
+if grep -q "armageddon-draw-odds" "$TMP/err"; then pass "Armageddon: by draw odds"; else fail "Armageddon: reason"; fi
+
+# ---- concurrency and resume ------------------------------------------------------
+strip() { sed '/^\[Date /d' "$1" | tr -s ' \n' '  ' | sed 's/ *{\[%clk [^]]*\]}//g'; }
+A1="$(fake a play=capture seed=7)"
+B1="$(fake b play=capture seed=8)"
+run match --engine "$A1" --engine "$B1" --tc 60+0 --games 6 --pgn "$TMP/c1.pgn" --quiet
+run match --engine "$A1" --engine "$B1" --tc 60+0 --games 6 --pgn "$TMP/c2.pgn" --quiet --concurrency 2
+if [ "$(strip "$TMP/c1.pgn")" = "$(strip "$TMP/c2.pgn")" ]; then pass "--concurrency 2: the same games in the same order"; else fail "--concurrency 2 differs"; fi
+awk '/^\[Event /{n++} n<=2' "$TMP/c1.pgn" >"$TMP/r.pgn"
+run match --engine "$A1" --engine "$B1" --tc 60+0 --games 6 --pgn "$TMP/r.pgn" --resume
+if [ "$rc" = 0 ] && [ "$(tags "$TMP/r.pgn" Round | tr '\n' ' ')" = "1 2 3 4 5 6 " ] &&
+	[ "$(strip "$TMP/r.pgn")" = "$(strip "$TMP/c1.pgn")" ] && ! grep -q "^game [12]/" "$TMP/err"; then
+	pass "--resume: the games left played, the others kept"
+else
+	fail "--resume (exit $rc): rounds $(tags "$TMP/r.pgn" Round | tr '\n' ' ')"
+fi
+if grep -q '^a  *6 ' "$TMP/out"; then pass "--resume: the table counts every game"; else fail "--resume: table"; fi
+
+# ---- no process left -------------------------------------------------------------
+sleep 1
+if ! pgrep -f "$FAKE" >/dev/null 2>&1; then pass "no engine process left behind"; else fail "engine processes left: $(pgrep -f "$FAKE" | wc -l)"; fi
+
+# ---- bad command lines -------------------------------------------------------------
+expect() {
+	name=$1 want=$2 frag=$3
+	shift 3
+	run "$@"
+	if [ "$rc" = "$want" ] && grep -q -- "$frag" "$TMP/err"; then pass "$name"; else fail "$name (exit $rc, expected $want and '$frag')"; fi
+}
+expect "one engine" 2 "at least two" match --engine "$(fake a)" --tc 60
+expect "no cmd" 2 "no cmd=" match --engine name=x --engine "$(fake a)" --tc 60
+expect "unknown key" 2 "unknown key 'speed'" match --engine "$(fake a),speed=3" --engine "$(fake b)" --tc 60
+expect "bad time control" 2 "column" match --engine "$(fake a)" --engine "$(fake b)" --tc 60+x
+expect "no clock, no limit" 2 "no time control" match --engine "$(fake a)" --engine "$(fake b)"
+expect "bad games" 2 "--games" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --games 0
+expect "resume without pgn" 2 "--resume needs" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --resume
+expect "unknown profile" 1 "profile 'nonesuch'" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --rules nonesuch
+expect "bad openings line" 1 "bad.epd:2:" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --openings "$(printf '8/8/8/8/8/8/8/K6k w - -\nnot a fen\n' >"$TMP/bad.epd"; echo "$TMP/bad.epd")"
+
+echo "$checks checks, $failures failed"
+[ "$failures" = 0 ]
