@@ -53,6 +53,7 @@
 #define PAIRING "arbiter.Pairing"
 #define MATCH "arbiter.Match"
 #define KNOCKOUT "arbiter.Knockout"
+#define ENGINE "arbiter.Engine"
 /* Internal: hold library objects while a result is built (not exposed). */
 #define HOLDER "arbiter.GameHolder"         /* an arb_game (lrules.c) */
 #define SHEET "arbiter.SvgSheet"            /* an arb_svg and its document (lsvg.c) */
@@ -114,6 +115,15 @@ int arbI_lbind_position_svg(lua_State *L);
 /* lpgn.c. [-0, +0, v] The record of the Game at argument i, NULL when the
  * value there is not a Game (raises for an incomplete one). */
 const arb_record *arbI_lbind_testrecord(lua_State *L, int i);
+/* lpgn.c. [-0, +1, m] A new Game with an empty record, which it owns and
+ * returns for the caller to fill. */
+arb_record *arbI_lbind_newgame(lua_State *L);
+
+/* lrules.c. [-0, +0, v] The rules of the open Profile at argument i. */
+const arb_rules *arbI_lbind_torules(lua_State *L, int i);
+/* lrules.c. [-0, +1, m] The verdict table of a game, as profile:adjudicate
+ * returns it. */
+int arbI_lbind_pushverdict(lua_State *L, const arb_game *game);
 
 /* ------------------------------------------------------------------------
  * The files' openers (linit.c calls them in turn)
@@ -129,5 +139,6 @@ void arbI_lbind_open_pgn(lua_State *L);        /* pgn, Game, PgnReader */
 void arbI_lbind_open_rules(lua_State *L);      /* profile(s), variant(s), Profile, Variant */
 void arbI_lbind_open_tournament(lua_State *L); /* tournament, Tournament, Pairing */
 void arbI_lbind_open_match(lua_State *L);      /* tournament.match/.knockout, Match, Knockout */
+void arbI_lbind_open_engine(lua_State *L);     /* engine, play, Engine */
 
 #endif

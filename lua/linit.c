@@ -18,9 +18,9 @@ ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L);
 
 /* The libraries, each adding its part to the module table. */
 static void (*const libraries[])(lua_State *L) = {
-	arbI_lbind_open_position, arbI_lbind_open_svg,   arbI_lbind_open_time,
-	arbI_lbind_open_pgn,      arbI_lbind_open_rules, arbI_lbind_open_tournament,
-	arbI_lbind_open_match,
+	arbI_lbind_open_position, arbI_lbind_open_svg,    arbI_lbind_open_time,
+	arbI_lbind_open_pgn,      arbI_lbind_open_rules,  arbI_lbind_open_tournament,
+	arbI_lbind_open_match,    arbI_lbind_open_engine,
 };
 
 ARB_LUA_EXPORT int luaopen_arbiter(lua_State *L)

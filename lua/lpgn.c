@@ -66,6 +66,18 @@ static void pushgame(lua_State *L, const arb_record *rec, long number)
 	g->record = copy;
 }
 
+arb_record *arbI_lbind_newgame(lua_State *L)
+{
+	lgame *g = lua_newuserdatauv(L, sizeof *g, 0);
+
+	g->record = NULL;
+	g->number = 0;
+	luaL_setmetatable(L, GAME);
+	if (!(g->record = arb_record_new()))
+		luaL_error(L, "not enough memory");
+	return g->record;
+}
+
 /* [-0, +1, m] A scratch Position at the game's start, played on `plies`
  * moves of the main line. */
 static arb_position *replay(lua_State *L, const lgame *g, int plies)

@@ -50,6 +50,11 @@ static const arb_rules *torules(lua_State *L, int i)
 	return arb_profile_rules(toprofile(L, i));
 }
 
+const arb_rules *arbI_lbind_torules(lua_State *L, int i)
+{
+	return torules(L, i);
+}
+
 /* [-0, +0, m] t[key] = s for the table on the top. */
 static void setstring(lua_State *L, const char *key, const char *s)
 {
@@ -271,7 +276,7 @@ static void pushdecision(lua_State *L, const arb_game *game, const arb_decision 
 }
 
 /* [-0, +1, m] The game's standing (arb_game_result_get) and its decisions. */
-static int pushverdict(lua_State *L, const arb_game *game)
+int arbI_lbind_pushverdict(lua_State *L, const arb_game *game)
 {
 	arb_game_result r;
 	int i, n = arb_game_decision_count(game);
@@ -340,7 +345,7 @@ static int adjudicate_game(lua_State *L, const arb_rules *rules, const arb_recor
 			return luaL_error(L, "not enough memory");
 		return arbI_lbind_pushfail(L, &err, err.code);
 	}
-	pushverdict(L, h->game);
+	arbI_lbind_pushverdict(L, h->game);
 	arb_game_free(h->game);
 	h->game = NULL;
 	return 1;
@@ -407,7 +412,7 @@ static int adjudicate_tokens(lua_State *L, const arb_rules *rules)
 			return arbI_lbind_failf(L, st, "column %d: %s", err.column, err.message);
 		return arbI_lbind_pushfail(L, &err, st);
 	}
-	pushverdict(L, h->game);
+	arbI_lbind_pushverdict(L, h->game);
 	arb_game_free(h->game);
 	h->game = NULL;
 	return 1;

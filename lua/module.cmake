@@ -25,6 +25,7 @@ set(ARBITER_LUA_SOURCES
   "${ARBITER_LUA_DIR}/lsvg.c" "${ARBITER_LUA_DIR}/ltime.c" "${ARBITER_LUA_DIR}/lpgn.c"
   "${ARBITER_LUA_DIR}/lrules.c" "${ARBITER_LUA_DIR}/ltournament.c"
   "${ARBITER_LUA_DIR}/lmatch.c"
+  "${ARBITER_LUA_DIR}/lengine.c"
   "${ARBITER_LUA_DIR}/linit.c")
 
 # The loader's and the sandbox's objects, not their libraries: linking the

@@ -26,6 +26,10 @@ case $FAKE in /*) ;; *) FAKE=$PWD/$FAKE ;; esac
 TMP=${TMPDIR:-/tmp}/arbiter-match-test.$$
 mkdir -p "$TMP" || exit 2
 trap 'rm -rf "$TMP"' EXIT INT TERM
+# the fake engine from a path of this run's own, so that the check for
+# processes left behind sees this run's engines only
+cp "$FAKE" "$TMP/fake_uci.lua" || exit 2
+FAKE=$TMP/fake_uci.lua
 
 failures=0
 checks=0
