@@ -15,6 +15,7 @@ argument is an error: the message on stderr, exit status 2.
 
   name=NAME        `id name NAME` (default "fake")
   noid             omit the `id name` line
+  no960            do not offer the UCI_Chess960 option
   play=first|random|capture
                    first: the first legal move in sorted UCI text (the
                    default without seed); random: pseudo-random (the default
@@ -80,6 +81,7 @@ local PROG = "fake_uci"
 local config = {
 	name = "fake",
 	noid = false,
+	no960 = false,
 	play = nil, -- nil: "random" with a seed, else "first"
 	seed = nil,
 	score = 0,
@@ -194,6 +196,7 @@ local setters = {
 
 local flags = {
 	noid = function() config.noid = true end,
+	no960 = function() config.no960 = true end,
 	wrongcastle = function() config.wrongcastle = true end,
 }
 
@@ -579,7 +582,9 @@ local function on_uci()
 		send("id name " .. config.name)
 	end
 	send("id author arbiter tests")
-	send("option name UCI_Chess960 type check default false")
+	if not config.no960 then
+		send("option name UCI_Chess960 type check default false")
+	end
 	send("option name Hash type spin default 16 min 1 max 1024")
 	if config.at_uci == "hang" then
 		hang()
