@@ -73,6 +73,7 @@ bench: deps
 	@build-bench/tournament_bench 2000 11
 	@sh bench/matching_bench.sh build-bench
 	@sh bench/pairing_bench.sh build-bench
+	@sh bench/match_bench.sh build-bench
 	@echo "unwinnability, labelled hard cases, default budget (best of 2 runs a query):"
 	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/unwinnable.tsv 0
 	@echo "unwinnability, final positions of decisive games, for the winner:"

@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -786,7 +787,7 @@ static void play_slot(worker *w, long k)
 	}
 	if (!we || !be) {
 		int i = !we ? gs->white : gs->black;
-		snprintf(gs->report.detail, sizeof gs->report.detail, "%s: %s",
+		snprintf(gs->report.detail, sizeof gs->report.detail, "%.40s: %.80s",
 			 engine_label(w->r, i), w->why[i][0] ? w->why[i] : "not running");
 	}
 	set_tags(w, gs, k, timed ? &tc : NULL, start);
@@ -990,6 +991,23 @@ static void table(run *r)
 			printf("%-20s pairs %ld: 0: %ld, 1/2: %ld, 1: %ld, 3/2: %ld, 2: %ld\n", "",
 			       m.pairs, s.penta[0], s.penta[1], s.penta[2], s.penta[3], s.penta[4]);
 	}
+	/* The runner's own cost: from a bestmove read to the next go sent. */
+	double sum = 0, max = 0;
+	long moves = 0;
+	for (long k = 0; k < r->ngames; k++) {
+		const arb_play_report *p = &r->games[k].report;
+		sum += p->overhead_us_sum;
+		moves += p->overhead_count;
+		if (p->overhead_us_max > max)
+			max = p->overhead_us_max;
+	}
+	if (moves > 0)
+		printf("runner overhead per move (bestmove read to next go sent): mean %.1f us, "
+		       "max %.1f us, %ld moves\n",
+		       sum / (double)moves, max, moves);
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		printf("runner peak memory: %ld KiB\n", (long)ru.ru_maxrss);
 }
 
 /* ---- the command ------------------------------------------------------------ */
