@@ -46,6 +46,11 @@ overhead() { sed -n 's/^runner overhead per move[^:]*: //p' "$tmp/$1.out"; }
 self_kib() { sed -n 's/^runner peak memory: //p' "$tmp/$1.out"; }
 per_min() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.1f", 60 * $1 / $2; else print "?" }'; }
 pgn_games() { grep -c '^\[Result ' "$1" 2>/dev/null || echo 0; }
+# the plies of a PGN file's games (move numbers and results aside)
+plies() {
+	sed '/^\[/d' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | tr -s ' ' '\n' |
+		grep -v -e '^[0-9]*\.' -e '^[0-9]*\.\.\.$' -e '^1-0$' -e '^0-1$' -e '^1/2-1/2$' -e '^\*$' -e '^$' | wc -l
+}
 
 fakeeng="cmd=$arb,arg=run,arg=$fake"
 run fake_overhead "$arb" match --engine "$fakeeng,name=a,arg=play=capture,arg=seed=1" \
@@ -55,24 +60,31 @@ echo "bench: match: fake engines, 20 games: overhead $(overhead fake_overhead)"
 if [ -z "$sf" ]; then
 	echo "bench: match: stockfish not found (apt-get install stockfish); the Stockfish parts skipped"
 else
+	# openings: the position after 8 plies of the first games of a collection,
+	# one per pair of games, for both runners (4 EPD fields)
+	"$arb" pgn convert --to epd "$here/tests/data/pgn/pgnmentor-Capablanca.pgn" 2>/dev/null |
+		grep 'ply 8";' | head -n $((games / 2)) | cut -d' ' -f1-4 >"$tmp/open.epd"
 	for c in 1 2; do
 		run "sf$c" "$arb" match --engine "cmd=$sf,name=sf1,option.Hash=16,nodes=$nodes" \
 			--engine "cmd=$sf,name=sf2,option.Hash=16,nodes=$nodes" --games "$games" \
-			--concurrency "$c" --quiet --pgn "$tmp/sf$c.pgn"
+			--openings "$tmp/open.epd" --concurrency "$c" --quiet --pgn "$tmp/sf$c.pgn"
 		eval "arb_secs_$c=$secs"
 		echo "bench: match: arbiter, stockfish nodes=$nodes, $games games, concurrency $c:" \
 			"$secs s, $(per_min "$(pgn_games "$tmp/sf$c.pgn")" "$secs") games/min," \
-			"$kib KiB; overhead $(overhead "sf$c")"
+			"$(plies "$tmp/sf$c.pgn") plies;" \
+			"runner peak $(self_kib "sf$c"); overhead $(overhead "sf$c")"
 	done
 	if [ -n "${FASTCHESS_BIN:-}" ] && [ -x "$FASTCHESS_BIN" ]; then
 		for c in 1 2; do
-			run "fc$c" "$FASTCHESS_BIN" -engine "cmd=$sf" name=sf1 -engine "cmd=$sf" name=sf2 \
+			(cd "$tmp" && run "fc$c" "$FASTCHESS_BIN" -engine "cmd=$sf" name=sf1 -engine "cmd=$sf" name=sf2 \
 				-each tc=inf "nodes=$nodes" option.Hash=16 -rounds $((games / 2)) -games 2 \
+				-openings "file=$tmp/open.epd" format=epd order=sequential \
 				-concurrency "$c" -pgnout "file=$tmp/fc$c.pgn"
 			eval "a=\$arb_secs_$c"
 			echo "bench: match: fastchess, the same match, concurrency $c: $secs s," \
-				"$(per_min "$(pgn_games "$tmp/fc$c.pgn")" "$secs") games/min;" \
-				"time fastchess / arbiter: $(echo "$secs $a" | awk '{printf "%.2f", $1 / $2}')"
+				"$(per_min "$(pgn_games "$tmp/fc$c.pgn")" "$secs") games/min," \
+				"$(plies "$tmp/fc$c.pgn") plies;" \
+				"time fastchess / arbiter: $(echo "$secs $a" | awk '{printf "%.2f", $1 / $2}')")
 		done
 	else
 		echo "bench: match: FASTCHESS_BIN not set: no peer timed (build fastchess outside the repository)"

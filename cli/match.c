@@ -403,15 +403,19 @@ typedef struct game_slot {
 	int encounter;    /* the pair of engines */
 	int start960[2];  /* Scharnagl numbers (White's, Black's), -1: standard */
 	long opening;     /* index into run.open, -1: none */
-	/* filled by the worker */
-	int done, skipped;
+	/* filled by the worker; kept small, a 1,000,000-game schedule is
+	 * allowed (the PGN text and the messages live only until written) */
+	int done, skipped, adjudicated;
+	int failed; /* the game could not be played (error says why, if it could be kept) */
 	char *pgn;
 	size_t pgn_len;
 	char result[8];
 	char termination[24];
 	char reason[32];
-	arb_play_report report;
-	char error[256];
+	double overhead_sum, overhead_max; /* the runner's, us */
+	long overhead_count;
+	char *note;  /* the runner's detail ("white crashed at move 12"), or NULL */
+	char *error; /* why the game could not be played, or NULL */
 } game_slot;
 
 typedef struct encounter {
@@ -723,6 +727,15 @@ static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *t
 	arb_record_set_tag(rec, "Rules", w->r->a->rules);
 }
 
+/* The game could not be played, and why (the first reason given is kept;
+ * NULL when even that could not be kept). */
+static void slot_error(game_slot *gs, const char *why)
+{
+	gs->failed = 1;
+	if (!gs->error)
+		gs->error = strdup(why);
+}
+
 static void play_slot(worker *w, long k)
 {
 	run *r = w->r;
@@ -732,24 +745,26 @@ static void play_slot(worker *w, long k)
 	arb_time_control tc;
 	arb_play_spec spec;
 	arb_game *game = NULL;
+	arb_play_report rep;
 	arb_error err;
 
 	memset(&spec, 0, sizeof spec);
 	memset(&err, 0, sizeof err);
 	memset(&tc, 0, sizeof tc);
+	memset(&rep, 0, sizeof rep);
 	tc.kind = ARB_TC_PERIODS;
 	int timed = side_control(a, gs->white, ARB_WHITE, &tc.side[ARB_WHITE]) &
 		    side_control(a, gs->black, ARB_BLACK, &tc.side[ARB_BLACK]);
 	if (gs->opening >= 0) {
 		if (!(start = arb_position_new()) ||
 		    arb_position_set_fen(start, r->open[gs->opening], 0, NULL) != ARB_OK) {
-			snprintf(gs->error, sizeof gs->error, "out of memory");
+			slot_error(gs, "out of memory");
 			goto done;
 		}
 	} else if (gs->start960[0] >= 0) {
 		if (!(start = arb_position_new()) ||
 		    arb_chess960_position(start, gs->start960[0], gs->start960[1]) != ARB_OK) {
-			snprintf(gs->error, sizeof gs->error, "out of memory");
+			slot_error(gs, "out of memory");
 			goto done;
 		}
 	}
@@ -768,8 +783,8 @@ static void play_slot(worker *w, long k)
 	spec.resign_moves = a->resign_moves;
 	spec.resign_cp = a->resign_cp;
 	arb_engine *we = engine_for(w, gs->white), *be = engine_for(w, gs->black);
-	arb_status st = arb_play_game(&spec, we, be, &game, w->rec, &gs->report, &err);
-	const arb_play_report *rp = &gs->report;
+	arb_status st = arb_play_game(&spec, we, be, &game, w->rec, &rep, &err);
+	const arb_play_report *rp = &rep;
 	if (st == ARB_OK && a->recover && rp->plies == 0 &&
 	    (rp->crashed[0] || rp->crashed[1] || rp->stalled[0] || rp->stalled[1])) {
 		/* It died between games (or would not start a new one): with
@@ -778,17 +793,16 @@ static void play_slot(worker *w, long k)
 		game = NULL;
 		we = engine_for(w, gs->white);
 		be = engine_for(w, gs->black);
-		st = arb_play_game(&spec, we, be, &game, w->rec, &gs->report, &err);
+		st = arb_play_game(&spec, we, be, &game, w->rec, &rep, &err);
 	}
 	if (st != ARB_OK) {
-		put(gs->error, sizeof gs->error,
-		    err.message[0] ? err.message : arb_status_name(st));
+		slot_error(gs, err.message[0] ? err.message : arb_status_name(st));
 		goto done;
 	}
 	if (!we || !be) {
 		int i = !we ? gs->white : gs->black;
-		snprintf(gs->report.detail, sizeof gs->report.detail, "%.40s: %.80s",
-			 engine_label(w->r, i), w->why[i][0] ? w->why[i] : "not running");
+		snprintf(rep.detail, sizeof rep.detail, "%.40s: %.80s", engine_label(w->r, i),
+			 w->why[i][0] ? w->why[i] : "not running");
 	}
 	set_tags(w, gs, k, timed ? &tc : NULL, start);
 	arb_game_result res;
@@ -799,11 +813,17 @@ static void play_slot(worker *w, long k)
 	membuf m = {NULL, 0, 0};
 	if (arb_pgn_write(w->rec, mem_write, &m) != ARB_OK || mem_write(&m, "\n", 1) != 0) {
 		free(m.s);
-		snprintf(gs->error, sizeof gs->error, "out of memory");
+		slot_error(gs, "out of memory");
 		goto done;
 	}
 	gs->pgn = m.s;
 	gs->pgn_len = m.len;
+	gs->adjudicated = rep.adjudicated;
+	gs->overhead_sum = rep.overhead_us_sum;
+	gs->overhead_max = rep.overhead_us_max;
+	gs->overhead_count = rep.overhead_count;
+	if (rep.detail[0])
+		gs->note = strdup(rep.detail); /* NULL: the note is lost, not the game */
 done:
 	arb_game_free(game);
 	arb_position_free(start);
@@ -896,15 +916,16 @@ static void progress(run *r, long k, const char *white, const char *black)
 
 	if (r->a->quiet)
 		return;
-	if (gs->error[0]) {
-		fprintf(stderr, "arbiter: match: game %ld: %s\n", k + 1, gs->error);
+	if (gs->failed) {
+		fprintf(stderr, "arbiter: match: game %ld: %s\n", k + 1,
+			gs->error ? gs->error : "out of memory");
 		return;
 	}
 	fprintf(stderr, "game %ld/%ld: %s - %s: %s %s%s%s%s\n", k + 1, r->ngames, white, black,
 		gs->result, gs->termination, gs->reason[0] ? " (" : "", gs->reason,
 		gs->reason[0] ? ")" : "");
-	if (gs->report.detail[0])
-		fprintf(stderr, "  %s\n", gs->report.detail);
+	if (gs->note)
+		fprintf(stderr, "  %s\n", gs->note);
 }
 
 /* Writes the finished games in order, as they come. */
@@ -918,7 +939,7 @@ static void write_games(run *r)
 		game_slot *gs = &r->games[k];
 		if (gs->skipped)
 			continue;
-		if (gs->error[0])
+		if (gs->failed)
 			r->failed = 1;
 		if (r->pgn && gs->pgn && fwrite(gs->pgn, 1, gs->pgn_len, r->pgn) != gs->pgn_len) {
 			cli_error(CMD, "%s: %s", r->a->pgn, strerror(errno));
@@ -928,7 +949,9 @@ static void write_games(run *r)
 			fflush(r->pgn);
 		progress(r, k, engine_label(r, gs->white), engine_label(r, gs->black));
 		free(gs->pgn);
-		gs->pgn = NULL;
+		free(gs->note);
+		free(gs->error);
+		gs->pgn = gs->note = gs->error = NULL;
 	}
 }
 
@@ -974,7 +997,7 @@ static void table(run *r)
 			term[2] += strcmp(why, "abandoned-loss") == 0 ||
 				   (!why[0] && strcmp(t, "abandoned") == 0);
 			term[3] += strcmp(why, "stalled-loss") == 0;
-			term[4] += strcmp(t, "adjudication") == 0 || gs->report.adjudicated;
+			term[4] += strcmp(t, "adjudication") == 0 || gs->adjudicated;
 		}
 		arb_match_summary m;
 		arb_match_summarize(&s, &m);
@@ -995,11 +1018,11 @@ static void table(run *r)
 	double sum = 0, max = 0;
 	long moves = 0;
 	for (long k = 0; k < r->ngames; k++) {
-		const arb_play_report *p = &r->games[k].report;
-		sum += p->overhead_us_sum;
-		moves += p->overhead_count;
-		if (p->overhead_us_max > max)
-			max = p->overhead_us_max;
+		const game_slot *g = &r->games[k];
+		sum += g->overhead_sum;
+		moves += g->overhead_count;
+		if (g->overhead_max > max)
+			max = g->overhead_max;
 	}
 	if (moves > 0)
 		printf("runner overhead per move (bestmove read to next go sent): mean %.1f us, "
@@ -1096,8 +1119,11 @@ out:
 		arb_profile_free(w[i].profile);
 	}
 	free(w);
-	for (long k = 0; r.games && k < r.ngames; k++)
+	for (long k = 0; r.games && k < r.ngames; k++) {
 		free(r.games[k].pgn);
+		free(r.games[k].note);
+		free(r.games[k].error);
+	}
 	free(r.games);
 	free(r.enc);
 	for (long i = 0; i < r.nopen; i++)

@@ -167,10 +167,13 @@ if [ ! -s "$TMP/syms" ]; then
 fi
 printf '%s\n' "$KNOWN" | awk 'NF >= 3 { r = ""; for (i = 4; i <= NF; i++) r = r " " $i; print "K\t" $1 "\t" $2 "\t" $3 "\t" substr(r, 2) }' >>"$TMP/rules"
 
+# The check (below): also that no layer but match calls the real time or
+# starts a process (the libc names in `realtime`): "time is an input" below
+# it (DESIGN.md).
 # The check: the rules first (L: a layer and its uses; C: a client; P: a
 # public name of the engine or of a client; K: an exception), then the
 # symbols. Exceptions match by shell-like patterns (only * is used).
-awk -F '\t' '
+awk -F '\t' -v realtime="fork|vfork|execv|execvp|execve|posix_spawn|posix_spawnp|waitpid|wait|kill|pipe|pipe2|poll|clock_gettime|gettimeofday|time|nanosleep|usleep|sleep" '
 	function glob(p, s) { gsub(/[.+?^$()|{}\[\]]/, "\\\\&", p); gsub(/\*/, ".*", p); return s ~ ("^" p "$") }
 	FNR == NR {
 		if ($1 == "L") { layer[$2] = 1; n = split($3, u, ","); for (i = 1; i <= n; i++) uses[$2, u[i]] = 1; uses[$2, $2] = 1; uses[$2, "base"] = 1 }
@@ -184,7 +187,14 @@ awk -F '\t' '
 	END {
 		for (i = 1; i <= nu; i++) {
 			split(use[i], f, "\t"); who = f[2]; file = f[3]; s = f[4]
-			if (!(s in def)) continue            # outside: libc, liblua, runtimes
+			if (!(s in def)) {                   # outside: libc, liblua, runtimes
+				# ...but the real time and processes belong to layer match alone
+				if ((who in layer) && who != "match" && s ~ ("^(" realtime ")$")) {
+					printf "FAIL: %s: %s uses %s (the real time and processes are layer match'"'"'s)\n", who, file, s
+					bad++
+				}
+				continue
+			}
 			to = def[s]
 			if (to == who) continue
 			if (who in layer) {

@@ -14,7 +14,9 @@
 # - the clock as the engine sees it: delay, Bronstein, two periods, odds;
 # - Armageddon scoring of a drawn game; --concurrency 2 gives the games of
 #   --concurrency 1; --resume completes an interrupted match; no process is
-#   left behind; bad command lines.
+#   left behind; bad command lines;
+# - referee mode (docs/match.md): another runner's flag against a side that
+#   cannot mate (data/match/referee.pgn), re-adjudicated by three editions.
 #
 # usage: sh match.sh PATH/TO/arbiter PATH/TO/fake_uci.lua
 # Prints one line per check and exits 1 if any failed.
@@ -29,6 +31,7 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 # the fake engine from a path of this run's own, so that the check for
 # processes left behind sees this run's engines only
 cp "$FAKE" "$TMP/fake_uci.lua" || exit 2
+FAKE_SRC=$FAKE
 FAKE=$TMP/fake_uci.lua
 
 failures=0
@@ -189,10 +192,24 @@ clock_run 300b5
 case $(go_of 1) in "< go wtime 300000 btime 300000 winc 5000 binc 5000") pass "Bronstein: the delay as an increment" ;; *) fail "Bronstein: $(go_of 1)" ;; esac
 clock_run 40/60:30
 case $(go_of 1) in *" movestogo 40") pass "two periods: movestogo 40" ;; *) fail "periods: $(go_of 1)" ;; esac
-case $(go_of 41) in "< go wtime 8999"*" btime 8999"*) pass "two periods: the second period's time added" ;; *) fail "periods, move 41: $(go_of 41)" ;; esac
+# move 41: the first period's 60 s less what 40 moves took, plus the second's 30 s
+w41=$(go_of 41 | sed -n 's/^< go wtime \([0-9]*\) btime \([0-9]*\) .*/\1 \2/p')
+if [ -n "$w41" ] && echo "$w41" | awk '{ exit !($1 > 60000 && $1 <= 90000 && $2 > 60000 && $2 <= 90000) }'; then
+	pass "two periods: the second period's time added"
+else
+	fail "periods, move 41: $(go_of 41)"
+fi
 valid "two periods" "$TMP/clock.pgn" fide2023-standard
 clock_run 300=240
 case $(go_of 1) in "< go wtime 300000 btime 240000 "*) pass "time odds" ;; *) fail "odds: $(go_of 1)" ;; esac
+
+# ---- referee mode: another runner's games under three editions ------------------
+REF=$(dirname "$FAKE_SRC")/../data/match/referee.pgn
+for case in "fide2023-blitz 1/2-1/2 time-draw" "fide2009-blitz 1/2-1/2 time-draw" "uscf-blitz 0-1 time-forfeit"; do
+	set -- $case
+	run adjudicate --profile "$1" "$REF"
+	if grep -q "^game 1: A - B: $2 $3 " "$TMP/out"; then pass "referee: a flag against a side that cannot mate, under $1: $2"; else fail "referee under $1: $(head -1 "$TMP/out")"; fi
+done
 
 # ---- Armageddon -----------------------------------------------------------------
 P=$TMP/armageddon.pgn
