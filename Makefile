@@ -91,7 +91,7 @@ SECONDS ?= 20
 RUNS ?=
 FUZZ_TIMEOUT ?= 30
 FUZZ_BUILD ?= build-fuzz
-FUZZ_TARGETS ?= fen uci pgn san epd timecontrol events chess960 trf pair profile variant
+FUZZ_TARGETS ?= fen uci pgn san epd timecontrol events chess960 trf pair engine profile variant
 FUZZ_LIMIT = $(if $(RUNS),-runs=$(RUNS) -seed=1,-max_total_time=$(SECONDS))
 fuzz: deps
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON -DARBITER_TESTS=OFF

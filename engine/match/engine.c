@@ -474,6 +474,8 @@ static void fail_start(arb_engine *e, arb_error *err, arbI_wait w, const char *w
 				spec->cmd, what);
 }
 
+static arb_engine *handshake(arb_engine *e, const arb_engine_spec *spec, arb_error *err);
+
 arb_engine *arb_engine_open(const arb_engine_spec *spec, arb_error *err)
 {
 	arbI_api_check(spec && spec->cmd && spec->nargs >= 0 &&
@@ -492,6 +494,32 @@ arb_engine *arb_engine_open(const arb_engine_spec *spec, arb_error *err)
 		free_engine(e);
 		return NULL;
 	}
+	return handshake(e, spec, err);
+}
+
+arb_engine *arbI_engine_adopt(int to, int from, const arb_engine_spec *spec, arb_error *err)
+{
+	arb_engine *e = calloc(1, sizeof *e);
+
+	if (!e) {
+		close(to);
+		close(from);
+		arbI_err_report(err, ARB_E_NOMEM, 0, "out of memory");
+		return NULL;
+	}
+	e->to = to;
+	e->from = from;
+	e->chess960 = -1;
+	e->timeout_ms = spec->start_timeout_ms > 0 ? spec->start_timeout_ms : 10000;
+	fcntl(e->to, F_SETFL, fcntl(e->to, F_GETFL) | O_NONBLOCK);
+	fcntl(e->from, F_SETFL, fcntl(e->from, F_GETFL) | O_NONBLOCK);
+	return handshake(e, spec, err);
+}
+
+/* "uci" up to "uciok", the options, "isready" up to "readyok": the engine,
+ * or NULL with err (the engine closed). */
+static arb_engine *handshake(arb_engine *e, const arb_engine_spec *spec, arb_error *err)
+{
 	arbI_wait w = ARBI_WAIT_EOF;
 	if (arbI_engine_send(e, "uci") == 0) {
 		long long until = arbI_now_us() + e->timeout_ms * 1000LL;

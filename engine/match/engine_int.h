@@ -48,6 +48,12 @@ void arbI_engine_break(arb_engine *e);
  * what was last set. 0, or -1 when the engine is gone. */
 int arbI_engine_set_960(arb_engine *e, int on);
 
+/* An engine on two descriptors instead of a process (the fuzz target's:
+ * its output written in advance): `to` takes what is sent, `from` gives
+ * its lines; both are the engine's to close. The handshake as
+ * arb_engine_open makes it (spec->cmd names it in messages). */
+arb_engine *arbI_engine_adopt(int to, int from, const arb_engine_spec *spec, arb_error *err);
+
 /* The start timeout of the engine's spec (ms). */
 long arbI_engine_timeout(const arb_engine *e);
 
