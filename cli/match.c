@@ -33,6 +33,8 @@
 
 #include "adjudicate.h"
 #include "cli.h"
+#include "report.h"
+#include "standings.h"
 
 #define CMD "match"
 #define ENGINES_MAX 32
@@ -48,6 +50,8 @@ void cli_match_usage(FILE *out)
 	      "         [--recover] [--draw MOVES,FROM,CP] [--resign MOVES,CP]\n"
 	      "         [--max-moves N] [--stall MS] [--log-dir DIR] [--quiet]\n"
 	      "         [--fen FEN | --openings FILE [--random-openings]]\n"
+	      "         [--tournament swiss|roundrobin [--rounds N] [--trf FILE]\n"
+	      "          [--regulations R]]\n"
 	      "\n"
 	      "Plays UCI engines against each other. Every game is an arbiter game under\n"
 	      "the rule profile (default fide2023-standard): illegal moves, flags (with\n"
@@ -68,6 +72,13 @@ void cli_match_usage(FILE *out)
 	      "                   40/5400+30:1800+30, 300=240 (odds); none: limits only\n"
 	      "  --games N        games per encounter (default 2), colours swapped per pair\n"
 	      "  --gauntlet       the first engine against each of the others\n"
+	      "  --tournament swiss|roundrobin\n"
+	      "                   an event of the tournament layer, round by round: a\n"
+	      "                   Swiss paired by the FIDE Dutch system (--rounds N), or a\n"
+	      "                   round robin by the Berger tables (--rounds: one cycle,\n"
+	      "                   or two for a double round robin); one game a pairing\n"
+	      "  --trf FILE       the event as a TRF-2026 file, written after every round\n"
+	      "  --regulations R  the tie-break regulation of the standings (fide2026)\n"
 	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
 	      "  --double960      the same with different positions for White and Black\n"
 	      "  --fen FEN        every game from this position\n"
@@ -128,6 +139,8 @@ typedef struct args {
 	int has_tc;
 	long games;
 	int gauntlet, chess960, double960, resume, recover, quiet, random_openings;
+	const char *tournament, *trf, *regulations; /* --tournament swiss|roundrobin */
+	long rounds;
 	long stall_ms;
 	unsigned long long seed;
 	int concurrency;
@@ -311,6 +324,20 @@ static int parse_args(int argc, char **argv, args *a)
 			a->concurrency = (int)n;
 		} else if ((k = cli_option_value(&it, CMD, "--pgn", &v)) != 0)
 			rc = k < 0 ? -1 : (a->pgn = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--tournament", &v)) != 0) {
+			if (k > 0 && (strcmp(v, "swiss") == 0 || strcmp(v, "roundrobin") == 0))
+				a->tournament = v;
+			else {
+				cli_error(CMD, "--tournament: expected swiss or roundrobin");
+				rc = -1;
+			}
+		} else if ((k = cli_option_value(&it, CMD, "--rounds", &v)) != 0)
+			rc = k < 0 ? -1 :
+				     parse_long("--rounds", v, 1, ARB_TRF_ROUNDS_MAX, &a->rounds);
+		else if ((k = cli_option_value(&it, CMD, "--trf", &v)) != 0)
+			rc = k < 0 ? -1 : (a->trf = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--regulations", &v)) != 0)
+			rc = k < 0 ? -1 : (a->regulations = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--fen", &v)) != 0)
 			rc = k < 0 ? -1 : (a->fen = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--openings", &v)) != 0)
@@ -378,6 +405,18 @@ static int parse_args(int argc, char **argv, args *a)
 		cli_error(CMD, "--fen, --openings and --chess960 / --double960 exclude each other");
 		return -1;
 	}
+	if (a->tournament && strcmp(a->tournament, "swiss") == 0 && !a->rounds) {
+		cli_error(CMD, "--tournament swiss needs --rounds N");
+		return -1;
+	}
+	if (!a->tournament && (a->rounds || a->trf || a->regulations)) {
+		cli_error(CMD, "--rounds, --trf and --regulations need --tournament");
+		return -1;
+	}
+	if (a->tournament && (a->resume || a->gauntlet)) {
+		cli_error(CMD, "--tournament does not take --resume or --gauntlet");
+		return -1;
+	}
 	if (a->resume && !a->pgn) {
 		cli_error(CMD, "--resume needs --pgn FILE");
 		return -1;
@@ -412,6 +451,7 @@ typedef struct game_slot {
 	char result[8];
 	char termination[24];
 	char reason[32];
+	int plies, round, board;           /* round, board: a tournament's, else 0 */
 	double overhead_sum, overhead_max; /* the runner's, us */
 	long overhead_count;
 	char *note;  /* the runner's detail ("white crashed at move 12"), or NULL */
@@ -428,14 +468,17 @@ typedef struct run {
 	long ngames;
 	encounter *enc;
 	int nenc;
-	long next;    /* the next game to hand out */
-	long written; /* games written, in order */
+	long next;     /* the next game to hand out */
+	long released; /* games that may be handed out (a tournament: up to its round) */
+	int closed;    /* no more games will be released */
+	long written;  /* games written, in order */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	FILE *pgn;
 	int failed;
 	char name[ENGINES_MAX][64]; /* each engine's name once it has run */
 	char **open;                /* the starts as FEN (--fen, --openings) */
+	char trf_done[4096];        /* a tournament's TRF file once played, for its standings */
 	long nopen, capopen;
 } run;
 
@@ -712,11 +755,15 @@ static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *t
 
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof date, "%Y.%m.%d", &tm);
-	snprintf(buf, sizeof buf, "%ld", k + 1);
+	snprintf(buf, sizeof buf, "%ld", gs->round ? (long)gs->round : k + 1);
 	arb_record_set_tag(rec, "Event", "arbiter match");
 	arb_record_set_tag(rec, "Site", "?");
 	arb_record_set_tag(rec, "Date", date);
 	arb_record_set_tag(rec, "Round", buf);
+	if (gs->board) {
+		snprintf(buf, sizeof buf, "%d", gs->board);
+		arb_record_set_tag(rec, "Board", buf);
+	}
 	arb_record_set_tag(rec, "White", engine_label(w->r, gs->white));
 	arb_record_set_tag(rec, "Black", engine_label(w->r, gs->black));
 	if (tc)
@@ -819,6 +866,7 @@ static void play_slot(worker *w, long k)
 	gs->pgn = m.s;
 	gs->pgn_len = m.len;
 	gs->adjudicated = rep.adjudicated;
+	gs->plies = rep.plies;
 	gs->overhead_sum = rep.overhead_us_sum;
 	gs->overhead_max = rep.overhead_us_max;
 	gs->overhead_count = rep.overhead_count;
@@ -836,11 +884,16 @@ static void *worker_main(void *ud)
 
 	for (;;) {
 		pthread_mutex_lock(&r->mu);
-		while (r->next < r->ngames && r->games[r->next].done)
-			r->next++;
-		long k = r->failed ? r->ngames : r->next++;
+		for (;;) {
+			while (r->next < r->released && r->games[r->next].done)
+				r->next++;
+			if (r->failed || r->next < r->released || r->closed)
+				break;
+			pthread_cond_wait(&r->cv, &r->mu);
+		}
+		long k = r->failed || r->next >= r->released ? -1 : r->next++;
 		pthread_mutex_unlock(&r->mu);
-		if (k >= r->ngames)
+		if (k < 0)
 			break;
 		play_slot(w, k);
 		pthread_mutex_lock(&r->mu);
@@ -921,17 +974,20 @@ static void progress(run *r, long k, const char *white, const char *black)
 			gs->error ? gs->error : "out of memory");
 		return;
 	}
-	fprintf(stderr, "game %ld/%ld: %s - %s: %s %s%s%s%s\n", k + 1, r->ngames, white, black,
-		gs->result, gs->termination, gs->reason[0] ? " (" : "", gs->reason,
-		gs->reason[0] ? ")" : "");
+	if (gs->round)
+		fprintf(stderr, "round %d board %d: ", gs->round, gs->board);
+	else
+		fprintf(stderr, "game %ld/%ld: ", k + 1, r->ngames);
+	fprintf(stderr, "%s - %s: %s %s%s%s%s\n", white, black, gs->result, gs->termination,
+		gs->reason[0] ? " (" : "", gs->reason, gs->reason[0] ? ")" : "");
 	if (gs->note)
 		fprintf(stderr, "  %s\n", gs->note);
 }
 
-/* Writes the finished games in order, as they come. */
-static void write_games(run *r)
+/* Writes the finished games [from, to) in order, as they come. */
+static void write_games(run *r, long from, long to)
 {
-	for (long k = 0; k < r->ngames; k++) {
+	for (long k = from; k < to; k++) {
 		pthread_mutex_lock(&r->mu);
 		while (!r->games[k].done)
 			pthread_cond_wait(&r->cv, &r->mu);
@@ -984,7 +1040,7 @@ static void table(run *r)
 				s.draws++;
 			else if (h == 0)
 				s.losses++;
-			if (h >= 0 && (k % a->games) % 2 == 1) {
+			if (h >= 0 && gs->encounter >= 0 && (k % a->games) % 2 == 1) {
 				int h0 = halves_of(&r->games[k - 1], e);
 				if (h0 >= 0)
 					arb_match_score_pair(&s, h0, h);
@@ -1033,6 +1089,233 @@ static void table(run *r)
 		printf("runner peak memory: %ld KiB\n", (long)ru.ru_maxrss);
 }
 
+/* ---- a tournament, round by round ---------------------------------------------- */
+
+/* Games [0, upto) may be handed out; closed: no more will come. */
+static void release(run *r, long upto, int closed)
+{
+	pthread_mutex_lock(&r->mu);
+	r->released = upto;
+	r->closed = closed;
+	pthread_cond_broadcast(&r->cv);
+	pthread_mutex_unlock(&r->mu);
+}
+
+/* The schedule of a tournament: its rounds (a round robin's by the Berger
+ * tables: one cycle, or two with --rounds), and room for every board. */
+static int tournament_schedule(run *r)
+{
+	args *a = r->a;
+	int n = a->neng;
+
+	if (strcmp(a->tournament, "roundrobin") == 0) {
+		int one = arb_berger_rounds(n, 1), two = arb_berger_rounds(n, 2);
+		if (!a->rounds)
+			a->rounds = one;
+		if (a->rounds != one && a->rounds != two) {
+			cli_error(CMD, "--rounds: a round robin of %d has %d rounds (double: %d)",
+				  n, one, two);
+			return -2;
+		}
+	}
+	r->ngames = a->rounds * ((n + 1) / 2);
+	if (!(r->games = calloc((size_t)r->ngames, sizeof *r->games)))
+		return -1;
+	return 0;
+}
+
+/* The event as the tournament layer holds it: the engines as players
+ * (pairing numbers in --engine order), rounds, system, time control. */
+static arb_tournament *tournament_new(run *r)
+{
+	const args *a = r->a;
+	arb_tournament *t = arb_tournament_new();
+	arb_tournament_info info;
+
+	if (!t || arb_tournament_get_info(t, &info) != ARB_OK) {
+		arb_tournament_free(t);
+		return NULL;
+	}
+	snprintf(info.name, sizeof info.name, "arbiter match");
+	info.rounds = (int)a->rounds;
+	snprintf(info.system, sizeof info.system, "%s",
+		 strcmp(a->tournament, "swiss") == 0 ? "FIDE_DUTCH_2026" :
+		 a->rounds == arb_berger_rounds(a->neng, 2) && a->neng > 2 ?
+						       "FIDE_DOUBLEROUNDROBIN" :
+						       "FIDE_ROUNDROBIN");
+	snprintf(info.type, sizeof info.type, "%s",
+		 strcmp(a->tournament, "swiss") == 0 ? "Individual: Swiss-System" :
+						       "Individual: Round-Robin");
+	if (a->tc_text)
+		snprintf(info.time_control, sizeof info.time_control, "%s", a->tc_text);
+	if (arb_tournament_set_info(t, &info) != ARB_OK)
+		goto fail;
+	for (int i = 0; i < a->neng; i++) {
+		arb_tournament_player pl;
+		memset(&pl, 0, sizeof pl);
+		pl.id = i + 1;
+		pl.sex = ' ';
+		snprintf(pl.name, sizeof pl.name, "%s", engine_label(r, i));
+		if (arb_tournament_add_player(t, &pl, NULL) != ARB_OK) {
+			cli_error(CMD, "engine %d: name '%s' cannot be a TRF player's", i + 1,
+				  pl.name);
+			goto fail;
+		}
+	}
+	return t;
+fail:
+	arb_tournament_free(t);
+	return NULL;
+}
+
+/* White's and Black's TRF codes for a game's result: a game lost before
+ * its first move is a forfeit (+ -). */
+static void trf_codes(const game_slot *gs, char *w, char *b)
+{
+	int h = white_halves(gs->result);
+	int forfeit = gs->plies == 0 && h != 1;
+
+	*w = h == 2 ? (forfeit ? '+' : '1') : h == 1 ? '=' : h == 0 ? (forfeit ? '-' : '0') : '0';
+	*b = h == 2 ? (forfeit ? '-' : '0') : h == 1 ? '=' : h == 0 ? (forfeit ? '+' : '1') : '0';
+}
+
+static int trf_out(void *ctx, const char *buf, size_t n)
+{
+	return fwrite(buf, 1, n, ctx) == n ? 0 : -1;
+}
+
+/* The event written to path (a new file renamed over the old one). */
+static int write_trf(const arb_tournament *t, const char *path)
+{
+	char tmp[4200];
+	FILE *f;
+
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp ||
+	    !(f = fopen(tmp, "w"))) {
+		cli_error(CMD, "%s: cannot write: %s", path, strerror(errno));
+		return -1;
+	}
+	int bad = arb_trf_write(t, 0, trf_out, f) != ARB_OK;
+	if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+		cli_error(CMD, "%s: cannot write: %s", path, strerror(errno));
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* The standings of the TRF file by the regulation, with the engines' names. */
+static int print_standings(run *r, const char *path)
+{
+	arb_regulation reg;
+	arb_tournament *t = NULL;
+	arb_standings *s = NULL;
+	const char *regname = r->a->regulations ? r->a->regulations : "fide2026";
+	char num[48];
+
+	if (cli_standings_of(CMD, path, regname, NULL, NULL, &reg, &t, &s) != CLI_OK)
+		return -1;
+	int n = arb_standings_count(s), ntb = arb_standings_ntiebreaks(s);
+	printf("standings (%s)\n%4s %-20s %6s", regname, "rank", "engine", "points");
+	for (int k = 0; k < ntb; k++)
+		printf(" %8s", arb_standings_tiebreak(s, k)->code);
+	putchar('\n');
+	for (int i = 0; i < n; i++) {
+		int rank;
+		double points, v;
+		int id = arb_standings_row(s, i, &rank, &points);
+		cli_decimal(num, sizeof num, points);
+		printf("%4d %-20.20s %6s", rank, engine_label(r, id - 1), num);
+		for (int k = 0; k < ntb; k++) {
+			if (arb_standings_value(s, i, k, &v) == 1)
+				cli_decimal(num, sizeof num, v);
+			else
+				snprintf(num, sizeof num, "-");
+			printf(" %8s", num);
+		}
+		putchar('\n');
+	}
+	arb_standings_free(s);
+	arb_tournament_free(t);
+	return 0;
+}
+
+/* Pairs, plays and records each round in turn; the TRF after each. */
+static int tournament(run *r)
+{
+	args *a = r->a;
+	arb_tournament *t = tournament_new(r);
+	char trfbuf[4096];
+	const char *trf = a->trf;
+	int rc = CLI_OK;
+	long base = 0;
+	arb_rng rng;
+
+	if (!t) {
+		cli_error(CMD, "out of memory");
+		return CLI_FAIL;
+	}
+	if (!trf) { /* the standings are read from a file: a scratch one */
+		snprintf(trfbuf, sizeof trfbuf, "%s/arbiter-match-%ld.trf",
+			 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+		trf = trfbuf;
+	}
+	arb_rng_seed(&rng, a->seed);
+	for (int round = 1; round <= a->rounds && rc == CLI_OK; round++) {
+		arb_pairing *p = NULL;
+		arb_error err;
+		if (arb_tournament_pair(t, round, 0, &p, &err) != ARB_OK ||
+		    arb_tournament_apply_pairing(t, p) != ARB_OK) {
+			cli_error(CMD, "round %d: %s", round, err.message);
+			arb_pairing_free(p);
+			rc = CLI_FAIL;
+			break;
+		}
+		int nb = arb_pairing_boards(p), s960[2] = {-1, -1};
+		if (a->chess960) { /* one start a round, every board */
+			s960[0] = arb_chess960_random(&rng);
+			s960[1] = a->double960 ? arb_chess960_random(&rng) : s960[0];
+		}
+		for (int i = 0; i < nb && base + i < r->ngames; i++) {
+			arb_board b;
+			game_slot *gs = &r->games[base + i];
+			arb_pairing_board(p, i, &b);
+			gs->white = b.white - 1;
+			gs->black = b.black - 1;
+			gs->encounter = -1;
+			gs->round = round;
+			gs->board = i + 1;
+			gs->start960[0] = s960[0];
+			gs->start960[1] = s960[1];
+			gs->opening = r->nopen ? (round - 1) % r->nopen : -1;
+		}
+		arb_pairing_free(p);
+		release(r, base + nb, 0);
+		write_games(r, base, base + nb);
+		for (int i = 0; i < nb; i++) {
+			game_slot *gs = &r->games[base + i];
+			char w, b;
+			trf_codes(gs, &w, &b);
+			if (!gs->failed && arb_tournament_set_game(t, round, gs->white + 1,
+								   gs->black + 1, w, b) != ARB_OK)
+				rc = CLI_FAIL;
+		}
+		base += nb;
+		if (r->failed)
+			rc = CLI_FAIL;
+		if (write_trf(t, trf) != 0)
+			rc = CLI_FAIL;
+	}
+	release(r, base, 1);
+	r->ngames = base;
+	if (rc == CLI_OK)
+		snprintf(r->trf_done, sizeof r->trf_done, "%s", trf);
+	else if (!a->trf)
+		remove(trf);
+	arb_tournament_free(t);
+	return rc;
+}
+
 /* ---- the command ------------------------------------------------------------ */
 
 static int log_paths(args *a)
@@ -1068,7 +1351,15 @@ int cli_match(int argc, char **argv)
 	r.a = &a;
 	pthread_mutex_init(&r.mu, NULL);
 	pthread_cond_init(&r.cv, NULL);
-	if (log_paths(&a) != 0 || load_openings(&r) != 0 || build_schedule(&r) != 0)
+	if (log_paths(&a) != 0 || load_openings(&r) != 0)
+		goto out;
+	if (a.tournament) {
+		int ts = tournament_schedule(&r);
+		if (ts != 0) {
+			rc = ts == -2 ? CLI_USAGE : CLI_FAIL;
+			goto out;
+		}
+	} else if (build_schedule(&r) != 0)
 		goto out;
 	if (a.resume && resume(&r) != 0)
 		goto out;
@@ -1098,17 +1389,31 @@ int cli_match(int argc, char **argv)
 		cli_error(CMD, "cannot start a thread");
 		goto join;
 	}
-	write_games(&r);
-	rc = r.failed ? CLI_FAIL : CLI_OK;
+	int played = CLI_OK;
+	if (a.tournament)
+		played = tournament(&r);
+	else {
+		release(&r, r.ngames, 1);
+		write_games(&r, 0, r.ngames);
+	}
+	rc = played != CLI_OK || r.failed ? CLI_FAIL : CLI_OK;
 join:
 	pthread_mutex_lock(&r.mu);
 	if (nth == 0)
 		r.failed = 1;
+	r.closed = 1;
+	pthread_cond_broadcast(&r.cv);
 	pthread_mutex_unlock(&r.mu);
 	for (int i = 0; i < nth; i++)
 		pthread_join(th[i], NULL);
 	if (nth > 0)
 		table(&r);
+	if (r.trf_done[0]) {
+		if (print_standings(&r, r.trf_done) != 0)
+			rc = CLI_FAIL;
+		if (!a.trf)
+			remove(r.trf_done);
+	}
 out:
 	if (r.pgn && fclose(r.pgn) != 0) {
 		cli_error(CMD, "%s: %s", a.pgn, strerror(errno));

@@ -15,6 +15,8 @@
 # - Armageddon scoring of a drawn game; --concurrency 2 gives the games of
 #   --concurrency 1; --resume completes an interrupted match; no process is
 #   left behind; bad command lines;
+# - tournaments: a Swiss of five (every round passes `tournament check`, the
+#   standings are `tournament standings`'), a double round robin of four;
 # - referee mode (docs/match.md): another runner's flag against a side that
 #   cannot mate (data/match/referee.pgn), re-adjudicated by three editions.
 #
@@ -234,6 +236,50 @@ else
 	fail "--resume (exit $rc): rounds $(tags "$TMP/r.pgn" Round | tr '\n' ' ')"
 fi
 if grep -q '^a  *6 ' "$TMP/out"; then pass "--resume: the table counts every game"; else fail "--resume: table"; fi
+
+# ---- tournaments: a Swiss by the Dutch system, a double round robin ---------------
+E5=""
+for i in 1 2 3 4 5; do E5="$E5 --engine $(fake "e$i" play=capture "seed=$i")"; done
+# shellcheck disable=SC2086 # the engine options, split on purpose
+run match $E5 --tournament swiss --rounds 3 --tc 60+1 --trf "$TMP/sw.trf" --pgn "$TMP/sw.pgn" --concurrency 2
+if [ "$rc" = 0 ] && grep -q '^standings (fide2026)' "$TMP/out" && [ "$(grep -c '^\[Result ' "$TMP/sw.pgn")" = 6 ]; then
+	pass "Swiss of 5: 3 rounds, 6 games, the standings"
+else
+	fail "Swiss (exit $rc)"
+fi
+ok=1
+for r in 1 2 3; do
+	"$ARB" tournament check "$TMP/sw.trf" --round "$r" >"$TMP/chk" 2>&1 || ok=0
+	grep -q "round $r: 2 boards, 1 bye: 0 problems" "$TMP/chk" || ok=0
+done
+if [ "$ok" = 1 ]; then pass "Swiss: every round passes tournament check (Dutch pairing, the bye)"; else fail "Swiss: tournament check: $(cat "$TMP/chk")"; fi
+if [ "$(tags "$TMP/sw.pgn" Round | tr '\n' ' ')" = "1 1 2 2 3 3 " ] && [ "$(tags "$TMP/sw.pgn" Board | tr '\n' ' ')" = "1 2 1 2 1 2 " ]; then
+	pass "Swiss: Round and Board tags"
+else
+	fail "Swiss: Round/Board tags"
+fi
+"$ARB" tournament standings "$TMP/sw.trf" >"$TMP/st" 2>&1
+if [ "$(sed -n '2,$p' "$TMP/st" | awk '{print $1, $3}')" = "$(sed -n '/^standings/,$p' "$TMP/out" | sed -n '3,7p' | awk '{print $1, $3}')" ]; then
+	pass "Swiss: the standings are the TRF file's"
+else
+	fail "Swiss: standings differ from tournament standings"
+fi
+E4=""
+for i in 1 2 3 4; do E4="$E4 --engine $(fake "r$i" play=capture "seed=$i")"; done
+# shellcheck disable=SC2086
+run match $E4 --tournament roundrobin --rounds 6 --tc 60+1 --trf "$TMP/rr.trf" --quiet
+if [ "$rc" = 0 ] && "$ARB" tournament show "$TMP/rr.trf" 2>/dev/null | grep -q "rounds: *6 played"; then pass "double round robin of 4: 6 rounds"; else fail "round robin (exit $rc)"; fi
+expect_usage() {
+	name=$1 frag=$2
+	shift 2
+	run "$@"
+	if [ "$rc" = 2 ] && grep -q -- "$frag" "$TMP/err"; then pass "$name"; else fail "$name (exit $rc, expected 2 and '$frag')"; fi
+}
+# shellcheck disable=SC2086
+expect_usage "round robin: rounds of neither cycle" "has 3 rounds (double: 6)" match $E4 --tournament roundrobin --rounds 4 --tc 60
+# shellcheck disable=SC2086
+expect_usage "Swiss without rounds" "needs --rounds" match $E4 --tournament swiss --tc 60
+expect_usage "--trf without --tournament" "need --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --trf x.trf
 
 # ---- no process left -------------------------------------------------------------
 sleep 1
