@@ -4,7 +4,7 @@
  *
  * The child is forked with its standard input and output on two pipes and
  * its standard error on the spec's log (or /dev/null), in a process group of
- * its own. A third pipe, close-on-exec, carries errno back from a failed
+ * its own, and no other descriptor of this process. A third pipe, close-on-exec, carries errno back from a failed
  * exec, so that "cannot run" is an error of arb_engine_open and not an
  * engine that never answers. Every descriptor is opened close-on-exec, so an
  * engine started by one thread does not inherit the pipes of another's.
@@ -83,6 +83,14 @@ static void child(const arb_engine_spec *spec, char *const argv[], int in, int o
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
 		goto fail;
+	/* Nothing else of this process goes to the engine: descriptors the
+	 * caller opened without close-on-exec (an output file) are closed
+	 * here; the report pipe moves to 3, close-on-exec. */
+	if (report != 3 && (report = dup3(report, 3, O_CLOEXEC)) < 0)
+		goto fail;
+	if (close_range(4, ~0U, 0) != 0)
+		for (int fd = 4; fd < 1024; fd++)
+			close(fd);
 	if (spec->dir && chdir(spec->dir) != 0)
 		goto fail;
 	execvp(argv[0], argv);

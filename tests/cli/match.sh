@@ -281,6 +281,18 @@ expect_usage "round robin: rounds of neither cycle" "has 3 rounds (double: 6)" m
 expect_usage "Swiss without rounds" "needs --rounds" match $E4 --tournament swiss --tc 60
 expect_usage "--trf without --tournament" "need --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --trf x.trf
 
+# ---- no descriptor of the runner reaches an engine ---------------------------------
+mkdir -p "$TMP/logs"
+run match --engine "cmd=/bin/sh,arg=-c,arg=ls -l /proc/\$\$/fd >&2; exec '$ARB' run '$FAKE',name=lister" \
+	--engine "$(fake b)" --tc 60 --games 1 --pgn "$TMP/fds.pgn" --log-dir "$TMP/logs" --quiet
+# 0, 1 and 2, and the shell's own copy of 1 while it redirects ls: pipes and the log only
+if [ "$rc" = 0 ] && [ "$(grep -c -- ' -> ' "$TMP/logs/1-lister.log")" -le 4 ] &&
+	! grep -- ' -> ' "$TMP/logs/1-lister.log" | grep -v -e ' -> pipe:' -e '1-lister.log$' | grep -q .; then
+	pass "an engine gets its pipes and its log, not the runner's files"
+else
+	fail "descriptors in the engine: $(tr '\n' ' ' <"$TMP/logs/1-lister.log" 2>/dev/null)"
+fi
+
 # ---- no process left -------------------------------------------------------------
 sleep 1
 if ! pgrep -f "$FAKE" >/dev/null 2>&1; then pass "no engine process left behind"; else fail "engine processes left: $(pgrep -f "$FAKE" | wc -l)"; fi
