@@ -167,8 +167,8 @@ run match --engine "$(fake slow sleep=all:1500)" --engine "$(fake other)" --tc 1
 expect_game "White flags, Black has a bare king: a draw" "$P" 1 1/2-1/2 "time forfeit"
 expect_game "Black (bare king) flags: White wins" "$P" 2 1-0 "time forfeit"
 valid "flags" "$P" fide2023-blitz
-run match --engine "$(fake slow sleep=1:1100)" --engine "$(fake b)" --tc 1+0 --games 1 --margin 500 --pgn "$P"
-if [ "$(game_tag "$P" 1 Termination)" != "time forfeit" ]; then pass "--margin: 100 ms late is no flag"; else fail "--margin"; fi
+run match --engine "$(fake slow sleep=1:1200)" --engine "$(fake b)" --tc 1+0 --games 1 --margin 3000 --pgn "$P"
+if [ "$(game_tag "$P" 1 Termination)" != "time forfeit" ]; then pass "--margin: 200 ms late is no flag"; else fail "--margin"; fi
 
 # ---- engines that leave between games -------------------------------------------
 P=$TMP/quit.pgn
