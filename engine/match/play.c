@@ -361,6 +361,12 @@ done:
 	return st;
 }
 
+/* The number of the move side has just made. */
+static int made_move_number(const play *p, int side)
+{
+	return move_number(p) - (side == ARB_BLACK);
+}
+
 /* The runner's adjudication by the engines' scores after side's move. */
 static arb_status by_scores(play *p, int side, const arbI_go_reply *r, arb_error *err)
 {
@@ -377,14 +383,14 @@ static arb_status by_scores(play *p, int side, const arbI_go_reply *r, arb_error
 	    p->last_cp[!side] >= s->resign_cp) {
 		p->rep->adjudicated = 1;
 		say(p, "%s resigned by the runner's score adjudication (move %d)",
-		    colour_name[side], move_number(p));
+		    colour_name[side], made_move_number(p, side));
 		return forfeit(p, side, ARB_FORFEIT_ADJUDICATION, err);
 	}
 	if (s->draw_moves > 0 && move_number(p) >= s->draw_from && p->calm[0] >= s->draw_moves &&
 	    p->calm[1] >= s->draw_moves) {
 		p->rep->adjudicated = 1;
 		say(p, "%s: drawn by the runner's score adjudication (move %d)", "game",
-		    move_number(p));
+		    made_move_number(p, side));
 		ev = event_of(ARB_EV_RULING, side);
 		ev.ruling = ARB_RULING_DRAW;
 		return feed(p, &ev, err);

@@ -213,6 +213,19 @@ for case in "fide2023-blitz 1/2-1/2 time-draw" "fide2009-blitz 1/2-1/2 time-draw
 	if grep -q "^game 1: A - B: $2 $3 " "$TMP/out"; then pass "referee: a flag against a side that cannot mate, under $1: $2"; else fail "referee under $1: $(head -1 "$TMP/out")"; fi
 done
 
+# ---- the runner's adjudication by scores ------------------------------------------
+P=$TMP/adj.pgn
+run match --engine "$(fake a score=0)" --engine "$(fake b score=5 seed=3)" --tc 60+0 --games 1 --draw 5,1,10 --pgn "$P"
+if [ "$(game_tag "$P" 1 Result)" = 1/2-1/2 ] && grep -q "drawn by the runner's score adjudication (move 5)" "$TMP/err"; then
+	pass "--draw: both scores within 10 cp for 5 moves: drawn at move 5"
+else
+	fail "--draw: $(game_tag "$P" 1 Result)"
+fi
+run match --engine "$(fake a score=-600)" --engine "$(fake b score=600 seed=3)" --tc 60+0 --games 1 --resign 3,500 --pgn "$P"
+expect_game "--resign: 3 moves at -600 against +600: White resigns" "$P" 1 0-1 adjudication
+run match --engine "$(fake a score=-600)" --engine "$(fake b score=100 seed=3)" --tc 60+0 --games 1 --resign 3,500 --max-moves 10 --pgn "$P"
+if [ "$(game_tag "$P" 1 Result)" = 1/2-1/2 ]; then pass "--resign: not while the opponent disagrees"; else fail "--resign without agreement: $(game_tag "$P" 1 Result)"; fi
+
 # ---- Armageddon -----------------------------------------------------------------
 P=$TMP/armageddon.pgn
 run match --engine "$(fake a)" --engine "$(fake b seed=4)" --tc 300=240 --games 1 --rules armageddon \
