@@ -52,6 +52,7 @@ void cli_match_usage(FILE *out)
 	      "         [--fen FEN | --openings FILE [--random-openings]]\n"
 	      "         [--tournament swiss|roundrobin [--rounds N] [--trf FILE]\n"
 	      "          [--regulations R]]\n"
+	      "         [--tournament knockout --match STAGES [--playoff STAGES]]\n"
 	      "\n"
 	      "Plays UCI engines against each other. Every game is an arbiter game under\n"
 	      "the rule profile (default fide2023-standard): illegal moves, flags (with\n"
@@ -77,6 +78,11 @@ void cli_match_usage(FILE *out)
 	      "                   Swiss paired by the FIDE Dutch system (--rounds N), or a\n"
 	      "                   round robin by the Berger tables (--rounds: one cycle,\n"
 	      "                   or two for a double round robin); one game a pairing\n"
+	      "  --tournament knockout --match STAGES [--playoff STAGES]\n"
+	      "                   a knockout of the engines in seed order (--engine order),\n"
+	      "                   each pairing a match with play-offs, stages as\n"
+	      "                   `arbiter tournament knockout` writes them: \"2 games\n"
+	      "                   fide2023-rapid 600+5; 1 game armageddon W300-B240\"\n"
 	      "  --trf FILE       the event as a TRF-2026 file, written after every round\n"
 	      "  --regulations R  the tie-break regulation of the standings (fide2026)\n"
 	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
@@ -139,7 +145,8 @@ typedef struct args {
 	int has_tc;
 	long games;
 	int gauntlet, chess960, double960, resume, recover, quiet, random_openings;
-	const char *tournament, *trf, *regulations; /* --tournament swiss|roundrobin */
+	const char *tournament, *trf, *regulations; /* --tournament swiss|roundrobin|knockout */
+	const char *ko_match, *ko_playoff;          /* a knockout's --match, --playoff */
 	long rounds;
 	long stall_ms;
 	unsigned long long seed;
@@ -325,15 +332,21 @@ static int parse_args(int argc, char **argv, args *a)
 		} else if ((k = cli_option_value(&it, CMD, "--pgn", &v)) != 0)
 			rc = k < 0 ? -1 : (a->pgn = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--tournament", &v)) != 0) {
-			if (k > 0 && (strcmp(v, "swiss") == 0 || strcmp(v, "roundrobin") == 0))
+			if (k > 0 && (strcmp(v, "swiss") == 0 || strcmp(v, "roundrobin") == 0 ||
+				      strcmp(v, "knockout") == 0))
 				a->tournament = v;
 			else {
-				cli_error(CMD, "--tournament: expected swiss or roundrobin");
+				cli_error(CMD,
+					  "--tournament: expected swiss, roundrobin or knockout");
 				rc = -1;
 			}
 		} else if ((k = cli_option_value(&it, CMD, "--rounds", &v)) != 0)
 			rc = k < 0 ? -1 :
 				     parse_long("--rounds", v, 1, ARB_TRF_ROUNDS_MAX, &a->rounds);
+		else if ((k = cli_option_value(&it, CMD, "--match", &v)) != 0)
+			rc = k < 0 ? -1 : (a->ko_match = v, 0);
+		else if ((k = cli_option_value(&it, CMD, "--playoff", &v)) != 0)
+			rc = k < 0 ? -1 : (a->ko_playoff = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--trf", &v)) != 0)
 			rc = k < 0 ? -1 : (a->trf = v, 0);
 		else if ((k = cli_option_value(&it, CMD, "--regulations", &v)) != 0)
@@ -409,6 +422,17 @@ static int parse_args(int argc, char **argv, args *a)
 		cli_error(CMD, "--tournament swiss needs --rounds N");
 		return -1;
 	}
+	int knockout = a->tournament && strcmp(a->tournament, "knockout") == 0;
+	if (knockout != (a->ko_match != NULL) || (a->ko_playoff && !a->ko_match)) {
+		cli_error(CMD, "--tournament knockout needs --match STAGES (and only it takes "
+			       "--match and --playoff)");
+		return -1;
+	}
+	if (knockout && (a->rounds || a->trf)) {
+		cli_error(CMD,
+			  "a knockout takes no --rounds or --trf (its rounds are the bracket's)");
+		return -1;
+	}
 	if (!a->tournament && (a->rounds || a->trf || a->regulations)) {
 		cli_error(CMD, "--rounds, --trf and --regulations need --tournament");
 		return -1;
@@ -423,8 +447,8 @@ static int parse_args(int argc, char **argv, args *a)
 	}
 	for (int i = 0; i < a->neng; i++) {
 		engine_conf *c = &a->eng[i];
-		if (!a->has_tc && !c->has_tc && !c->limits.nodes && !c->limits.depth &&
-		    !c->limits.movetime_ms) {
+		if (!a->ko_match && !a->has_tc && !c->has_tc && !c->limits.nodes &&
+		    !c->limits.depth && !c->limits.movetime_ms) {
 			cli_error(CMD,
 				  "engine %d ('%s'): no time control (--tc or tc=) and no "
 				  "nodes=, depth= or movetime=",
@@ -452,6 +476,8 @@ typedef struct game_slot {
 	char termination[24];
 	char reason[32];
 	int plies, round, board;           /* round, board: a tournament's, else 0 */
+	const char *rules;                 /* a knockout stage's profile (NULL: --rules) */
+	const arb_time_control *stage_tc;  /* and its control (NULL: the engines') */
 	double overhead_sum, overhead_max; /* the runner's, us */
 	long overhead_count;
 	char *note;  /* the runner's detail ("white crashed at move 12"), or NULL */
@@ -479,6 +505,10 @@ typedef struct run {
 	char name[ENGINES_MAX][64]; /* each engine's name once it has run */
 	char **open;                /* the starts as FEN (--fen, --openings) */
 	char trf_done[4096];        /* a tournament's TRF file once played, for its standings */
+	long capgames;              /* a knockout's slots allocated */
+	char ko_winner[64];         /* a knockout's winner, once decided */
+	arb_match_schedule sched;   /* a knockout's match and play-offs */
+	arb_time_control stage_tc[ARB_MATCH_STAGES_MAX];
 	long nopen, capopen;
 } run;
 
@@ -655,6 +685,8 @@ typedef struct worker {
 	char why[ENGINES_MAX][256];
 	arb_profile *profile;
 	arb_record *rec;
+	arb_profile *stage_profile[ARB_MATCH_STAGES_MAX]; /* a knockout's, by stage name */
+	const char *stage_name[ARB_MATCH_STAGES_MAX];
 } worker;
 
 /* Engine i for the next game: the running one, a new one, or NULL (it could
@@ -746,7 +778,7 @@ static int side_control(const args *a, int i, int colour, arb_control *out)
 }
 
 static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *tc,
-		     const arb_position *start)
+		     const arb_position *start, const char *rules_name)
 {
 	arb_record *rec = w->rec;
 	char buf[ARB_TC_MAX], date[16];
@@ -771,7 +803,7 @@ static void set_tags(worker *w, game_slot *gs, long k, const arb_time_control *t
 	arb_record_set_tag(rec, "TimeControl", tc ? buf : "-");
 	if (start && arb_position_is_chess960(start))
 		arb_record_set_tag(rec, "Variant", "Chess960");
-	arb_record_set_tag(rec, "Rules", w->r->a->rules);
+	arb_record_set_tag(rec, "Rules", rules_name);
 }
 
 /* The game could not be played, and why (the first reason given is kept;
@@ -783,11 +815,13 @@ static void slot_error(game_slot *gs, const char *why)
 		gs->error = strdup(why);
 }
 
-static void play_slot(worker *w, long k)
+/* Plays game slot gs (number k) under prof (named rules_name), with the
+ * control stage_tc when given (a knockout stage's), else the engines'. */
+static void play_game_in(worker *w, game_slot *gs, long k, const arb_profile *prof,
+			 const char *rules_name, const arb_time_control *stage_tc)
 {
 	run *r = w->r;
 	args *a = r->a;
-	game_slot *gs = &r->games[k];
 	arb_position *start = NULL;
 	arb_time_control tc;
 	arb_play_spec spec;
@@ -802,6 +836,10 @@ static void play_slot(worker *w, long k)
 	tc.kind = ARB_TC_PERIODS;
 	int timed = side_control(a, gs->white, ARB_WHITE, &tc.side[ARB_WHITE]) &
 		    side_control(a, gs->black, ARB_BLACK, &tc.side[ARB_BLACK]);
+	if (stage_tc && stage_tc->kind == ARB_TC_PERIODS) {
+		tc = *stage_tc;
+		timed = 1;
+	}
 	if (gs->opening >= 0) {
 		if (!(start = arb_position_new()) ||
 		    arb_position_set_fen(start, r->open[gs->opening], 0, NULL) != ARB_OK) {
@@ -815,7 +853,7 @@ static void play_slot(worker *w, long k)
 			goto done;
 		}
 	}
-	spec.rules = arb_profile_rules(w->profile);
+	spec.rules = arb_profile_rules(prof);
 	spec.start = start;
 	spec.tc = timed ? &tc : NULL;
 	spec.limits[ARB_WHITE] = a->eng[gs->white].limits;
@@ -851,7 +889,7 @@ static void play_slot(worker *w, long k)
 		snprintf(rep.detail, sizeof rep.detail, "%.40s: %.80s", engine_label(w->r, i),
 			 w->why[i][0] ? w->why[i] : "not running");
 	}
-	set_tags(w, gs, k, timed ? &tc : NULL, start);
+	set_tags(w, gs, k, timed ? &tc : NULL, start, rules_name);
 	arb_game_result res;
 	arb_game_result_get(game, &res);
 	snprintf(gs->result, sizeof gs->result, "%s", res.result);
@@ -875,6 +913,32 @@ static void play_slot(worker *w, long k)
 done:
 	arb_game_free(game);
 	arb_position_free(start);
+}
+
+/* The profile named `name` (a knockout stage's), loaded once a worker. */
+static const arb_profile *stage_profile(worker *w, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARB_MATCH_STAGES_MAX && w->stage_name[i]; i++)
+		if (strcmp(w->stage_name[i], name) == 0)
+			return w->stage_profile[i];
+	if (i == ARB_MATCH_STAGES_MAX)
+		return NULL;
+	w->stage_name[i] = name;
+	return w->stage_profile[i] = cli_profile_open(CMD, name, NULL, NULL);
+}
+
+static void play_slot(worker *w, long k)
+{
+	game_slot *gs = &w->r->games[k];
+	const arb_profile *prof = gs->rules ? stage_profile(w, gs->rules) : w->profile;
+
+	if (!prof) {
+		slot_error(gs, "the stage's profile could not be loaded");
+		return;
+	}
+	play_game_in(w, gs, k, prof, gs->rules ? gs->rules : w->r->a->rules, gs->stage_tc);
 }
 
 static void *worker_main(void *ud)
@@ -1316,6 +1380,184 @@ static int tournament(run *r)
 	return rc;
 }
 
+/* ---- a knockout, each pairing a match with play-offs ------------------------- */
+
+/* The schedule of --match and --playoff, and each stage's control. 0, or
+ * -2 after a message (a usage error). */
+static int knockout_prepare(run *r)
+{
+	const args *a = r->a;
+	const char *text[2] = {a->ko_match, a->ko_playoff};
+	arb_error err;
+
+	for (int i = 0; i < 2; i++)
+		if (text[i] && arb_match_schedule_add(&r->sched, text[i], &err) != ARB_OK) {
+			cli_error(CMD, "%s '%s': %s", i ? "--playoff" : "--match", text[i],
+				  err.message);
+			return -2;
+		}
+	for (int i = 0; i < r->sched.nstages; i++)
+		if (parse_tc("a stage's control", r->sched.stage[i].tc, &r->stage_tc[i]) != 0)
+			return -2;
+	return 0;
+}
+
+/* A new slot at the end of the schedule (under the lock: workers read the
+ * array). NULL when out of memory. */
+static game_slot *new_slot(run *r)
+{
+	game_slot *gs = NULL;
+
+	pthread_mutex_lock(&r->mu);
+	if (r->ngames == r->capgames) {
+		long cap = r->capgames ? 2 * r->capgames : 64;
+		game_slot *g = realloc(r->games, (size_t)cap * sizeof *g);
+		if (g) {
+			r->games = g;
+			r->capgames = cap;
+		}
+	}
+	if (r->ngames < r->capgames) {
+		gs = &r->games[r->ngames++];
+		memset(gs, 0, sizeof *gs);
+		gs->encounter = -1;
+		gs->opening = -1;
+		gs->start960[0] = gs->start960[1] = -1;
+	}
+	pthread_mutex_unlock(&r->mu);
+	return gs;
+}
+
+/* Round by round, every match of the round at once, game by game: each
+ * wave plays the next game of every match still being played (in
+ * parallel), records it by the stage's scoring, and goes on until every
+ * match of the round is decided; a match drawn after every stage is
+ * decided by lot (seeded, and said). */
+static int knockout(run *r)
+{
+	const args *a = r->a;
+	int ids[ENGINES_MAX], rc = CLI_OK;
+	arb_knockout *k = NULL;
+	arb_rng rng;
+
+	for (int i = 0; i < a->neng; i++)
+		ids[i] = i + 1;
+	if (arb_knockout_new(ids, a->neng, &k) != ARB_OK) {
+		cli_error(CMD, "out of memory");
+		return CLI_FAIL;
+	}
+	arb_rng_seed(&rng, a->seed);
+	for (int round = 1; round <= arb_knockout_rounds(k) && rc == CLI_OK; round++) {
+		int nm = arb_knockout_matches(k, round);
+		arb_match **m = calloc((size_t)nm, sizeof *m);
+		int(*s960)[2] = calloc((size_t)nm, sizeof *s960);
+		if (!m || !s960) {
+			free(m);
+			free(s960);
+			rc = CLI_FAIL;
+			break;
+		}
+		for (int i = 0; i < nm; i++) {
+			arb_knockout_match km;
+			arb_knockout_match_get(k, round, i, &km);
+			if (!km.bye && !km.winner &&
+			    arb_match_new(&r->sched, km.a, km.b, &m[i]) != ARB_OK)
+				rc = CLI_FAIL;
+		}
+		while (rc == CLI_OK) { /* a wave: the next game of every match in play */
+			long base = r->ngames, slot[ENGINES_MAX];
+			for (int i = 0; i < nm; i++) {
+				arb_match_state st;
+				slot[i] = -1;
+				if (!m[i] || arb_match_get(m[i], &st) != ARB_OK ||
+				    st.status != ARB_MATCH_PLAYING)
+					continue;
+				if (!st.white) { /* the stage's colours by lot */
+					int first = (int)arb_rng_uniform(&rng, 2);
+					arb_knockout_match km;
+					arb_knockout_match_get(k, round, i, &km);
+					arb_match_set_white(m[i], first ? km.b : km.a, NULL);
+					arb_match_get(m[i], &st);
+				}
+				game_slot *gs = new_slot(r);
+				if (!gs) {
+					rc = CLI_FAIL;
+					break;
+				}
+				const arb_match_stage *stage =
+					&arb_match_schedule_of(m[i])->stage[st.stage];
+				gs->white = st.white - 1;
+				gs->black = st.black - 1;
+				gs->round = round;
+				gs->board = i + 1;
+				gs->rules = stage->profile;
+				gs->stage_tc = &r->stage_tc[st.stage];
+				if (r->nopen)
+					gs->opening = (st.games / 2) % r->nopen;
+				else if (a->chess960) { /* a position for each pair of games */
+					if (st.games % 2 == 0) {
+						s960[i][0] = arb_chess960_random(&rng);
+						s960[i][1] = a->double960 ?
+								     arb_chess960_random(&rng) :
+								     s960[i][0];
+					}
+					gs->start960[0] = s960[i][0];
+					gs->start960[1] = s960[i][1];
+				}
+				slot[i] = gs - r->games;
+			}
+			long count = r->ngames - base;
+			if (count == 0)
+				break;
+			release(r, r->ngames, 0);
+			write_games(r, base, r->ngames);
+			for (int i = 0; i < nm && rc == CLI_OK; i++) {
+				if (slot[i] < 0)
+					continue;
+				const game_slot *gs = &r->games[slot[i]];
+				char wc, bc;
+				trf_codes(gs, &wc, &bc);
+				if (gs->failed ||
+				    arb_match_record(m[i], gs->white + 1, wc, NULL) != ARB_OK)
+					rc = CLI_FAIL;
+			}
+		}
+		for (int i = 0; i < nm; i++) {
+			arb_match_state st;
+			arb_knockout_match km;
+			if (!m[i])
+				continue;
+			arb_knockout_match_get(k, round, i, &km);
+			arb_match_get(m[i], &st);
+			int winner = st.status == ARB_MATCH_WON ? st.winner : 0;
+			if (rc == CLI_OK && !winner) {
+				winner = arb_rng_uniform(&rng, 2) ? km.b : km.a;
+				fprintf(stderr,
+					"arbiter: match: knockout round %d match %d drawn after "
+					"every stage: %s goes through by lot\n",
+					round, i + 1, engine_label(r, winner - 1));
+			}
+			if (rc == CLI_OK && !a->quiet)
+				fprintf(stderr,
+					"knockout round %d match %d: %s - %s: %s goes through (%d games)\n",
+					round, i + 1, engine_label(r, km.a - 1),
+					engine_label(r, km.b - 1), engine_label(r, winner - 1),
+					st.games);
+			if (rc == CLI_OK)
+				arb_knockout_set_winner(k, round, i, winner, NULL);
+			arb_match_free(m[i]);
+		}
+		free(m);
+		free(s960);
+	}
+	if (rc == CLI_OK && arb_knockout_winner(k))
+		snprintf(r->ko_winner, sizeof r->ko_winner, "%s",
+			 engine_label(r, arb_knockout_winner(k) - 1));
+	release(r, r->ngames, 1);
+	arb_knockout_free(k);
+	return rc;
+}
+
 /* ---- the command ------------------------------------------------------------ */
 
 static int log_paths(args *a)
@@ -1353,7 +1595,12 @@ int cli_match(int argc, char **argv)
 	pthread_cond_init(&r.cv, NULL);
 	if (log_paths(&a) != 0 || load_openings(&r) != 0)
 		goto out;
-	if (a.tournament) {
+	if (a.ko_match) {
+		if (knockout_prepare(&r) != 0) {
+			rc = CLI_USAGE;
+			goto out;
+		}
+	} else if (a.tournament) {
 		int ts = tournament_schedule(&r);
 		if (ts != 0) {
 			rc = ts == -2 ? CLI_USAGE : CLI_FAIL;
@@ -1390,7 +1637,9 @@ int cli_match(int argc, char **argv)
 		goto join;
 	}
 	int played = CLI_OK;
-	if (a.tournament)
+	if (a.ko_match)
+		played = knockout(&r);
+	else if (a.tournament)
 		played = tournament(&r);
 	else {
 		release(&r, r.ngames, 1);
@@ -1408,6 +1657,8 @@ join:
 		pthread_join(th[i], NULL);
 	if (nth > 0)
 		table(&r);
+	if (r.ko_winner[0])
+		printf("knockout winner: %s\n", r.ko_winner);
 	if (r.trf_done[0]) {
 		if (print_standings(&r, r.trf_done) != 0)
 			rc = CLI_FAIL;
@@ -1422,6 +1673,8 @@ out:
 	for (int i = 0; w && i < a.concurrency; i++) {
 		arb_record_free(w[i].rec);
 		arb_profile_free(w[i].profile);
+		for (int j = 0; j < ARB_MATCH_STAGES_MAX; j++)
+			arb_profile_free(w[i].stage_profile[j]);
 	}
 	free(w);
 	for (long k = 0; r.games && k < r.ngames; k++) {

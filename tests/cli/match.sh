@@ -16,7 +16,9 @@
 #   --concurrency 1; --resume completes an interrupted match; no process is
 #   left behind; bad command lines;
 # - tournaments: a Swiss of five (every round passes `tournament check`, the
-#   standings are `tournament standings`'), a double round robin of four;
+#   standings are `tournament standings`'), a double round robin of four, a
+#   knockout of five with play-offs (the winner `tournament knockout` gives
+#   replaying the PGN);
 # - referee mode (docs/match.md): another runner's flag against a side that
 #   cannot mate (data/match/referee.pgn), re-adjudicated by three editions.
 #
@@ -282,6 +284,36 @@ for i in 1 2 3 4; do E4="$E4 --engine $(fake "r$i" play=capture "seed=$i")"; don
 # shellcheck disable=SC2086
 run match $E4 --tournament roundrobin --rounds 6 --tc 60+1 --trf "$TMP/rr.trf" --quiet
 if [ "$rc" = 0 ] && "$ARB" tournament show "$TMP/rr.trf" 2>/dev/null | grep -q "rounds: *6 played"; then pass "double round robin of 4: 6 rounds"; else fail "round robin (exit $rc)"; fi
+# a knockout of five with play-offs to an Armageddon; the bracket replayed from the
+# PGN by `tournament knockout` (which re-adjudicates each game under its stage's
+# profile) has the same winner
+KO_M="2 games fide2023-standard 60+0"
+KO_P="2 games fide2023-rapid 30+0; 1 game armageddon W30-B24"
+E5K=""
+for i in 1 2 3 4 5; do E5K="$E5K --engine $(fake "k$i" play=capture "seed=$i")"; done
+# shellcheck disable=SC2086
+run match $E5K --tournament knockout --match "$KO_M" --playoff "$KO_P" --concurrency 2 --seed 3 --pgn "$TMP/ko.pgn"
+winner=$(sed -n 's/^knockout winner: //p' "$TMP/out")
+printf 'k1\nk2\nk3\nk4\nk5\n' >"$TMP/seeds.txt"
+"$ARB" tournament knockout "$TMP/seeds.txt" --match "$KO_M" --playoff "$KO_P" --pgn "$TMP/ko.pgn" >"$TMP/ko.out" 2>&1
+if [ "$rc" = 0 ] && [ -n "$winner" ] && grep -q "^winner: \[[0-9]*\] $winner\$" "$TMP/ko.out" &&
+	[ "$(grep -c '^knockout round' "$TMP/err")" = 4 ]; then
+	pass "knockout of 5: 4 matches, the winner the bracket replayed from the PGN gives"
+else
+	fail "knockout (exit $rc, winner '$winner'): $(tail -3 "$TMP/ko.out" | tr '\n' ' ')"
+fi
+# seed 3: the semi-final and the final go to an Armageddon
+if grep -q '^\[Rules "armageddon"\]' "$TMP/ko.pgn" && grep -q '^\[Rules "fide2023-rapid"\]' "$TMP/ko.pgn"; then
+	pass "knockout: play-off games under their stage's profile"
+else
+	fail "knockout: no play-off games in the PGN"
+fi
+expect_usage_ko() {
+	run "$@"
+	if [ "$rc" = 2 ] && grep -q -- "--match" "$TMP/err"; then pass "knockout: bad stages refused"; else fail "knockout bad stages (exit $rc)"; fi
+}
+expect_usage_ko match --engine "$(fake a)" --engine "$(fake b)" --tournament knockout --match "2 gamez fide2023-standard 60"
+
 expect_usage() {
 	name=$1 frag=$2
 	shift 2
