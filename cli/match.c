@@ -83,7 +83,8 @@ void cli_match_usage(FILE *out)
 	      "                   each pairing a match with play-offs, stages as\n"
 	      "                   `arbiter tournament knockout` writes them: \"2 games\n"
 	      "                   fide2023-rapid 600+5; 1 game armageddon W300-B240\"\n"
-	      "  --trf FILE       the event as a TRF-2026 file, written after every round\n"
+	      "  --trf FILE       the event as a TRF-2026 file: a tournament's after every\n"
+	      "                   round; a match of two engines at the end, a game a round\n"
 	      "  --regulations R  the tie-break regulation of the standings (fide2026)\n"
 	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
 	      "  --double960      the same with different positions for White and Black\n"
@@ -433,8 +434,9 @@ static int parse_args(int argc, char **argv, args *a)
 			  "a knockout takes no --rounds or --trf (its rounds are the bracket's)");
 		return -1;
 	}
-	if (!a->tournament && (a->rounds || a->trf || a->regulations)) {
-		cli_error(CMD, "--rounds, --trf and --regulations need --tournament");
+	if (!a->tournament && (a->rounds || a->regulations || (a->trf && a->neng != 2))) {
+		cli_error(CMD, "--rounds and --regulations need --tournament, and --trf a "
+			       "tournament or a match of two engines");
 		return -1;
 	}
 	if (a->tournament && (a->resume || a->gauntlet)) {
@@ -988,6 +990,7 @@ static int resumed_game(arb_record *rec, const char *name, long number, void *ct
 		return 0;
 	game_slot *gs = &r->games[k - 1];
 	gs->done = gs->skipped = 1;
+	gs->plies = arb_record_ply_count(rec);
 	snprintf(gs->result, sizeof gs->result, "%s", arb_record_result(rec));
 	snprintf(gs->termination, sizeof gs->termination, "%s", term ? term : "normal");
 	return 0;
@@ -1202,14 +1205,19 @@ static arb_tournament *tournament_new(run *r)
 	}
 	snprintf(info.name, sizeof info.name, "arbiter match");
 	info.rounds = (int)a->rounds;
-	snprintf(info.system, sizeof info.system, "%s",
-		 strcmp(a->tournament, "swiss") == 0 ? "FIDE_DUTCH_2026" :
-		 a->rounds == arb_berger_rounds(a->neng, 2) && a->neng > 2 ?
-						       "FIDE_DOUBLEROUNDROBIN" :
-						       "FIDE_ROUNDROBIN");
-	snprintf(info.type, sizeof info.type, "%s",
-		 strcmp(a->tournament, "swiss") == 0 ? "Individual: Swiss-System" :
-						       "Individual: Round-Robin");
+	if (!a->tournament) { /* a match: a game a round */
+		info.rounds = (int)r->ngames;
+		snprintf(info.type, sizeof info.type, "Individual: Match");
+	} else
+		snprintf(info.system, sizeof info.system, "%s",
+			 strcmp(a->tournament, "swiss") == 0 ? "FIDE_DUTCH_2026" :
+			 a->rounds == arb_berger_rounds(a->neng, 2) && a->neng > 2 ?
+							       "FIDE_DOUBLEROUNDROBIN" :
+							       "FIDE_ROUNDROBIN");
+	if (a->tournament)
+		snprintf(info.type, sizeof info.type, "%s",
+			 strcmp(a->tournament, "swiss") == 0 ? "Individual: Swiss-System" :
+							       "Individual: Round-Robin");
 	if (a->tc_text)
 		snprintf(info.time_control, sizeof info.time_control, "%s", a->tc_text);
 	if (arb_tournament_set_info(t, &info) != ARB_OK)
@@ -1376,6 +1384,30 @@ static int tournament(run *r)
 		snprintf(r->trf_done, sizeof r->trf_done, "%s", trf);
 	else if (!a->trf)
 		remove(trf);
+	arb_tournament_free(t);
+	return rc;
+}
+
+/* A match of two engines as a TRF file: game k is round k. */
+static int match_trf(run *r)
+{
+	arb_tournament *t = tournament_new(r);
+	int rc = t ? 0 : -1;
+
+	for (long k = 0; t && k < r->ngames && rc == 0; k++) {
+		const game_slot *gs = &r->games[k];
+		char w, b;
+		if (gs->failed || white_halves(gs->result) < 0)
+			continue; /* not played: an absence */
+		trf_codes(gs, &w, &b);
+		if (arb_tournament_set_game(t, (int)k + 1, gs->white + 1, gs->black + 1, w, b) !=
+		    ARB_OK)
+			rc = -1;
+	}
+	if (rc == 0)
+		rc = write_trf(t, r->a->trf);
+	else
+		cli_error(CMD, "%s: the match could not be recorded", r->a->trf);
 	arb_tournament_free(t);
 	return rc;
 }
@@ -1644,6 +1676,8 @@ int cli_match(int argc, char **argv)
 	else {
 		release(&r, r.ngames, 1);
 		write_games(&r, 0, r.ngames);
+		if (a.trf && match_trf(&r) != 0)
+			played = CLI_FAIL;
 	}
 	rc = played != CLI_OK || r.failed ? CLI_FAIL : CLI_OK;
 join:

@@ -252,6 +252,17 @@ else
 fi
 if grep -q '^a  *6 ' "$TMP/out"; then pass "--resume: the table counts every game"; else fail "--resume: table"; fi
 
+# ---- a match of two as a TRF file: a game a round ------------------------------------
+run match --engine "$(fake a play=capture seed=1)" --engine "$(fake b play=capture seed=2)" --tc 60+1 --games 4 --trf "$TMP/m.trf" --quiet
+pa=$(sed -n 's/^a  *4  *[0-9.]*% *\([0-9]*\) *\([0-9]*\) .*/\1 \2/p' "$TMP/out")
+"$ARB" tournament show "$TMP/m.trf" >"$TMP/show" 2>&1
+if [ "$rc" = 0 ] && grep -q "rounds: *4 played" "$TMP/show" && [ -n "$pa" ] &&
+	awk -v w="${pa% *}" -v d="${pa#* }" '$1 == 1 && $2 == "a" { exit !($3 == w + d / 2) }' "$TMP/show"; then
+	pass "a match's TRF: 4 rounds, the points of the table"
+else
+	fail "match TRF (exit $rc, '$pa'): $(tail -2 "$TMP/show" | tr '\n' ' ')"
+fi
+
 # ---- tournaments: a Swiss by the Dutch system, a double round robin ---------------
 E5=""
 for i in 1 2 3 4 5; do E5="$E5 --engine $(fake "e$i" play=capture "seed=$i")"; done
@@ -324,7 +335,8 @@ expect_usage() {
 expect_usage "round robin: rounds of neither cycle" "has 3 rounds (double: 6)" match $E4 --tournament roundrobin --rounds 4 --tc 60
 # shellcheck disable=SC2086
 expect_usage "Swiss without rounds" "needs --rounds" match $E4 --tournament swiss --tc 60
-expect_usage "--trf without --tournament" "need --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --trf x.trf
+expect_usage "--trf for three engines without --tournament" "a match of two engines" match --engine "$(fake a)" --engine "$(fake b)" --engine "$(fake c)" --tc 60 --trf "$TMP/x.trf"
+expect_usage "--regulations without --tournament" "need --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --regulations fide2026
 
 # ---- no descriptor of the runner reaches an engine ---------------------------------
 mkdir -p "$TMP/logs"
