@@ -1516,13 +1516,12 @@ static int knockout(run *r)
 					rc = CLI_FAIL;
 					break;
 				}
-				const arb_match_stage *stage =
-					&arb_match_schedule_of(m[i])->stage[st.stage];
 				gs->white = st.white - 1;
 				gs->black = st.black - 1;
 				gs->round = round;
 				gs->board = i + 1;
-				gs->rules = stage->profile;
+				/* the run's copy of the stage: the match's goes with it */
+				gs->rules = r->sched.stage[st.stage].profile;
 				gs->stage_tc = &r->stage_tc[st.stage];
 				if (r->nopen)
 					gs->opening = (st.games / 2) % r->nopen;
