@@ -9,20 +9,15 @@
  * print Elo "+/-" to two decimals) and cutechess-cli's formulas
  * (projects/lib/src/elo.cpp). Then the edges (no games, all wins, all
  * losses, only draws, one pair), the symmetries (A's results seen from B),
- * arb_match_score_pair and arb_elo_from_score, and misuse: in a release
- * build (NDEBUG) the documented answer with nothing changed, in a debug
- * build an abort after the misuse report (in a child process, as
- * test_misuse.c does).
+ * arb_match_score_pair and arb_elo_from_score. Their misuse (NULL, negative
+ * counts, counts past LONG_MAX) is test_misuse.c's.
  */
 #include <check.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "arbiter.h"
 
@@ -372,130 +367,6 @@ START_TEST(elo_from_score)
 }
 END_TEST
 
-/* ---- misuse ----------------------------------------------------------------- */
-
-static arb_match_score fx_s;
-static arb_match_summary fx_out, fx_pattern;
-
-static void fixture(void)
-{
-	arb_match_score s = {5, 6, 7, {1, 2, 3, 4, 5}};
-	fx_s = s;
-	memset(&fx_pattern, 0x5a, sizeof fx_pattern);
-	fx_out = fx_pattern;
-}
-
-static int untouched(void)
-{
-	return memcmp(&fx_out, &fx_pattern, sizeof fx_out) == 0;
-}
-
-static int null_score(void)
-{
-	arb_match_summarize(NULL, &fx_out);
-	return untouched();
-}
-
-static int null_out(void)
-{
-	arb_match_summarize(&fx_s, NULL);
-	return 1;
-}
-
-static int negative_draws(void)
-{
-	fx_s.draws = -1;
-	arb_match_summarize(&fx_s, &fx_out);
-	return untouched();
-}
-
-static int negative_pairs(void)
-{
-	fx_s.penta[3] = -4;
-	arb_match_summarize(&fx_s, &fx_out);
-	return untouched();
-}
-
-static int games_past_long(void)
-{
-	fx_s.wins = LONG_MAX;
-	arb_match_summarize(&fx_s, &fx_out);
-	return untouched();
-}
-
-static int pairs_past_long(void)
-{
-	fx_s.penta[4] = LONG_MAX - 5;
-	arb_match_summarize(&fx_s, &fx_out);
-	return untouched();
-}
-
-static int null_pair(void)
-{
-	return arb_match_score_pair(NULL, 1, 1) == ARB_E_ARGUMENT;
-}
-
-static const struct misuse_case {
-	const char *name, *function;
-	int (*run)(void);
-} misuse_cases[] = {
-	{"null_score", "arb_match_summarize", null_score},
-	{"null_out", "arb_match_summarize", null_out},
-	{"negative_draws", "arb_match_summarize", negative_draws},
-	{"negative_pairs", "arb_match_summarize", negative_pairs},
-	{"games_past_long", "arb_match_summarize", games_past_long},
-	{"pairs_past_long", "arb_match_summarize", pairs_past_long},
-	{"null_pair", "arb_match_score_pair", null_pair},
-};
-#define NMISUSE ((int)(sizeof misuse_cases / sizeof misuse_cases[0]))
-
-#ifdef NDEBUG
-/* Release: the documented answer, out untouched. */
-START_TEST(misuse)
-{
-	const struct misuse_case *c = &misuse_cases[_i];
-	fixture();
-	ck_assert_msg(c->run(), "%s: not the documented answer", c->name);
-}
-END_TEST
-#else
-/* Debug: the call aborts, after the misuse report naming the function. */
-START_TEST(misuse)
-{
-	const struct misuse_case *c = &misuse_cases[_i];
-	int fd[2];
-	fixture();
-	ck_assert_int_eq(pipe(fd), 0);
-	fflush(NULL);
-	pid_t pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		close(fd[0]);
-		dup2(fd[1], 2);
-		c->run();
-		_exit(0); /* not reached when the check works */
-	}
-	close(fd[1]);
-	char out[1024];
-	size_t len = 0;
-	ssize_t got;
-	while (len < sizeof out - 1 && (got = read(fd[0], out + len, sizeof out - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = 0;
-	close(fd[0]);
-	int status;
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	char want[160];
-	snprintf(want, sizeof want, ": %s: ", c->function);
-	ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
-		      "%s: did not abort (status %d), stderr: %s", c->name, status, out);
-	ck_assert_msg(strncmp(out, "arbiter: misuse: ", 17) == 0 && strstr(out, want),
-		      "%s: the abort is not the misuse report of %s: %s", c->name, c->function,
-		      out);
-}
-END_TEST
-#endif
-
 static Suite *match_stats_suite(void)
 {
 	Suite *s = suite_create("match_stats");
@@ -511,7 +382,6 @@ static Suite *match_stats_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("arguments");
 	tcase_add_test(tc, elo_from_score);
-	tcase_add_loop_test(tc, misuse, 0, NMISUSE);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
  * of range with a documented answer) is tested too: it must never abort.
  */
 #include <check.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -143,6 +144,92 @@ static void teardown(void)
 #define TOUR_UNCHANGED (arb_tournament_rounds_played(fx.tour) == 0)
 
 /* The tournament layers (engine/tournament, engine/pairing). */
+/* The match layer's statistics: misuse leaves *out untouched (stats.c). */
+static arb_match_score ms_s;
+static arb_match_summary ms_out, ms_pattern;
+
+static void ms_fixture(void)
+{
+	arb_match_score s = {5, 6, 7, {1, 2, 3, 4, 5}};
+	ms_s = s;
+	memset(&ms_pattern, 0x5a, sizeof ms_pattern);
+	ms_out = ms_pattern;
+}
+
+static int ms_summarize(void)
+{
+	arb_match_summarize(&ms_s, &ms_out);
+	return memcmp(&ms_out, &ms_pattern, sizeof ms_out) == 0;
+}
+
+static int ms_negative_draws(void)
+{
+	ms_fixture();
+	ms_s.draws = -1;
+	return ms_summarize();
+}
+
+static int ms_negative_pairs(void)
+{
+	ms_fixture();
+	ms_s.penta[3] = -4;
+	return ms_summarize();
+}
+
+static int ms_games_past_long(void)
+{
+	ms_fixture();
+	ms_s.wins = LONG_MAX;
+	return ms_summarize();
+}
+
+static int ms_pairs_past_long(void)
+{
+	ms_fixture();
+	ms_s.penta[4] = LONG_MAX - 5;
+	return ms_summarize();
+}
+
+static int ms_null_score(void)
+{
+	ms_fixture();
+	arb_match_summarize(NULL, &ms_out);
+	return memcmp(&ms_out, &ms_pattern, sizeof ms_out) == 0;
+}
+
+static int play_null_spec(void)
+{
+	arb_game *g;
+	arb_record *rec = arb_record_new();
+	arb_play_report rep;
+	int ok = arb_play_game(NULL, NULL, NULL, &g, rec, &rep, NULL) == ARB_E_ARGUMENT;
+	arb_record_free(rec);
+	return ok;
+}
+
+static int engine_open_null_cmd(void)
+{
+	arb_engine_spec spec;
+	memset(&spec, 0, sizeof spec);
+	return arb_engine_open(&spec, NULL) == NULL;
+}
+
+/* engine/match/: games between engines, their statistics */
+#define MATCH_CASES(X)                                                                          \
+	X(match_summarize_s, "arb_match_summarize", ms_null_score())                            \
+	X(match_summarize_out, "arb_match_summarize", (arb_match_summarize(&ms_s, NULL), 1))    \
+	X(match_summarize_draws, "arb_match_summarize", ms_negative_draws())                    \
+	X(match_summarize_penta, "arb_match_summarize", ms_negative_pairs())                    \
+	X(match_summarize_games_long, "arb_match_summarize", ms_games_past_long())              \
+	X(match_summarize_pairs_long, "arb_match_summarize", ms_pairs_past_long())              \
+	X(match_score_pair, "arb_match_score_pair", arb_match_score_pair(NULL, 1, 1) == E_ARG)  \
+	X(engine_open_spec, "arb_engine_open", arb_engine_open(NULL, NULL) == NULL)             \
+	X(engine_open_cmd, "arb_engine_open", engine_open_null_cmd())                           \
+	X(engine_name, "arb_engine_name", strcmp(arb_engine_name(NULL), "") == 0)               \
+	X(engine_alive, "arb_engine_alive", arb_engine_alive(NULL) == 0)                        \
+	X(engine_has_option, "arb_engine_has_option", arb_engine_has_option(NULL, "Hash") == 0) \
+	X(play_game_spec, "arb_play_game", play_null_spec())
+
 #define TOURNAMENT_CASES(X)                                                                        \
 	/* tournament/trf.c */                                                                     \
 	X(trf_read_text, "arb_trf_read",                                                           \
@@ -701,7 +788,8 @@ static void teardown(void)
 	  arb_game_from_record(fx.rec, &fx.bad_rules, NULL) == NULL)                               \
 	X(to_record_g, "arb_game_to_record", arb_game_to_record(NULL, fx.rec) == E_ARG)            \
 	X(to_record_rec, "arb_game_to_record", arb_game_to_record(fx.game, NULL) == E_ARG)         \
-	TOURNAMENT_CASES(X)
+	TOURNAMENT_CASES(X)                                                                        \
+	MATCH_CASES(X)
 
 #define DEFINE_CASE(id, fn, expr)   \
 	static int case_##id(void)  \
