@@ -35,6 +35,7 @@
 #include "cli.h"
 #include "report.h"
 #include "standings.h"
+#include "tournament.h"
 
 #define CMD "match"
 #define ENGINES_MAX 32
@@ -499,7 +500,6 @@ typedef struct run {
 	long next;     /* the next game to hand out */
 	long released; /* games that may be handed out (a tournament: up to its round) */
 	int closed;    /* no more games will be released */
-	long written;  /* games written, in order */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	FILE *pgn;
@@ -1251,31 +1251,6 @@ static void trf_codes(const game_slot *gs, char *w, char *b)
 	*b = h == 2 ? (forfeit ? '-' : '0') : h == 1 ? '=' : h == 0 ? (forfeit ? '+' : '1') : '0';
 }
 
-static int trf_out(void *ctx, const char *buf, size_t n)
-{
-	return fwrite(buf, 1, n, ctx) == n ? 0 : -1;
-}
-
-/* The event written to path (a new file renamed over the old one). */
-static int write_trf(const arb_tournament *t, const char *path)
-{
-	char tmp[4200];
-	FILE *f;
-
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp ||
-	    !(f = fopen(tmp, "w"))) {
-		cli_error(CMD, "%s: cannot write: %s", path, strerror(errno));
-		return -1;
-	}
-	int bad = arb_trf_write(t, 0, trf_out, f) != ARB_OK;
-	if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-		cli_error(CMD, "%s: cannot write: %s", path, strerror(errno));
-		remove(tmp);
-		return -1;
-	}
-	return 0;
-}
-
 /* The standings of the TRF file by the regulation, with the engines' names. */
 static int print_standings(run *r, const char *path)
 {
@@ -1375,7 +1350,7 @@ static int tournament(run *r)
 		base += nb;
 		if (r->failed)
 			rc = CLI_FAIL;
-		if (write_trf(t, trf) != 0)
+		if (cli_tournament_save(t, 0, trf) != 0)
 			rc = CLI_FAIL;
 	}
 	release(r, base, 1);
@@ -1405,7 +1380,7 @@ static int match_trf(run *r)
 			rc = -1;
 	}
 	if (rc == 0)
-		rc = write_trf(t, r->a->trf);
+		rc = cli_tournament_save(t, 0, r->a->trf) != 0 ? -1 : 0;
 	else
 		cli_error(CMD, "%s: the match could not be recorded", r->a->trf);
 	arb_tournament_free(t);

@@ -17,7 +17,6 @@
  * dead engine is an error code, never a signal for the program.
  */
 #define _GNU_SOURCE /* pipe2, O_CLOEXEC */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
