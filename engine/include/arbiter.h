@@ -1946,6 +1946,12 @@ ARB_API long arb_game_time(const arb_game *g, arb_color side);
 /* How many times the current position has occurred in the game, this time
  * included (FIDE 9.2 "the same position"; arb_history_occurrences). */
 ARB_API int arb_game_occurrences(const arb_game *g);
+/* What a claim with the legal intended move `move` counts (as
+ * arb_history_occurrences_after and arb_history_halfmove_clock_after on the
+ * game's history): the occurrences of the position after it, and the
+ * half-move clock it leaves. 0 and -1 for misuse (g NULL). */
+ARB_API int arb_game_occurrences_after(const arb_game *g, arb_move move);
+ARB_API int arb_game_halfmove_clock_after(const arb_game *g, arb_move move);
 
 /* The game's standing: when ended, the ending's fields; in play, result
  * "*", the reason of the latest decision (note 0; else the latest note 1;

@@ -33,7 +33,6 @@ typedef struct play {
 	arb_engine *eng[2];
 	arb_game *g;
 	arb_record *rec;
-	arb_history *h; /* the moves played, for the claims' counts */
 	arb_clock *clock;
 	const arb_time_control *tc;
 	long v;    /* the virtual time, ms */
@@ -291,12 +290,11 @@ static int claim_valid(const play *p, arb_move m, arb_claim_kind *kind)
 	int three, fifty;
 
 	if (m) {
-		three = arb_history_occurrences_after(p->h, m) >= r->threefold_count;
-		fifty = arb_history_halfmove_clock_after(p->h, m) >= 2 * r->fifty_moves;
+		three = arb_game_occurrences_after(p->g, m) >= r->threefold_count;
+		fifty = arb_game_halfmove_clock_after(p->g, m) >= 2 * r->fifty_moves;
 	} else {
-		three = arb_history_occurrences(p->h) >= r->threefold_count;
-		fifty = arb_position_halfmove_clock(arb_history_position(p->h)) >=
-			2 * r->fifty_moves;
+		three = arb_game_occurrences(p->g) >= r->threefold_count;
+		fifty = arb_position_halfmove_clock(arb_game_position(p->g)) >= 2 * r->fifty_moves;
 	}
 	if (!three && !fifty)
 		return 0;
@@ -325,40 +323,32 @@ static int move_number(const play *p)
 }
 
 /* The legal move m of side, its clock reading clk (-1: none), into the
- * game (unless fed: the game played it already), the record, the history
- * and the engines' position command. */
+ * game (unless fed: the game played it already), the record and the
+ * engines' position command. */
 static arb_status play_legal(play *p, int side, arb_move m, long clk, int fed, arb_error *err)
 {
 	arb_event ev = event_of(ARB_EV_MOVE, side);
-	arb_position *before = arb_position_clone(fed ? arb_game_previous_position(p->g) :
-							arb_game_position(p->g));
 	char c[48];
 	arb_status st;
 
-	if (!before)
-		return ARB_E_NOMEM;
-	arb_move_to_uci(before, m, ev.move);
+	/* its UCI text from the position before it, for the event and the
+	 * engines alike */
+	arb_move_to_uci(fed ? arb_game_previous_position(p->g) : arb_game_position(p->g), m,
+			ev.move);
 	ev.ms[0] = clk;
 	if (!fed && (st = feed(p, &ev, err)) != ARB_OK)
-		goto done;
-	st = ARB_E_NOMEM;
+		return st;
 	if ((p->node = arb_record_add_move(p->rec, p->node, m)) == ARB_NO_NODE)
-		goto done;
+		return ARB_E_NOMEM;
 	if (clk >= 0) {
 		clk_comment(clk, c, sizeof c);
 		if (arb_record_set_comment(p->rec, p->node, c) != ARB_OK)
-			goto done;
+			return ARB_E_NOMEM;
 	}
-	if (arb_history_play(p->h, m) != ARB_OK)
-		goto done;
-	if (arb_history_ply_count(p->h) == 1 && append(p, " moves"))
-		goto done;
-	arb_move_to_uci(before, m, c + 1);
-	c[0] = ' ';
-	st = append(p, c) ? ARB_E_NOMEM : ARB_OK;
-done:
-	arb_position_free(before);
-	return st;
+	if ((arb_game_ply_count(p->g) == 1 && append(p, " moves")) || append(p, " ") ||
+	    append(p, ev.move))
+		return ARB_E_NOMEM;
+	return ARB_OK;
 }
 
 /* The number of the move side has just made. */
@@ -585,16 +575,11 @@ static arb_status start(play *p, const arb_play_spec *spec, arb_error *err)
 					     colour_name[side]);
 			goto done;
 		}
-	arb_rules rules;
-	if (spec->rules)
-		rules = *spec->rules;
-	else
-		arb_rules_init(&rules);
 	p->tc = spec->tc && (spec->tc->kind == ARB_TC_PERIODS ||
 			     spec->tc->kind == ARB_TC_SANDCLOCK) ?
 			spec->tc :
 			NULL;
-	if (!(p->g = arb_game_new(&rules, start, p->tc)) || !(p->h = arb_history_new(start)))
+	if (!(p->g = arb_game_new(spec->rules, start, p->tc)))
 		goto done;
 	arb_record_clear(p->rec);
 	if (arb_record_set_start(p->rec, start) != ARB_OK ||
@@ -665,7 +650,6 @@ done:
 		p.g = NULL;
 	}
 	*game_out = p.g;
-	arb_history_free(p.h);
 	arb_clock_free(p.clock);
 	free(p.pos);
 	return st;

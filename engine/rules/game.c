@@ -1761,3 +1761,15 @@ int arb_game_occurrences(const arb_game *g)
 	arbI_api_check(g, 0);
 	return arb_history_occurrences(g->h);
 }
+
+int arb_game_occurrences_after(const arb_game *g, arb_move move)
+{
+	arbI_api_check(g, 0);
+	return arb_history_occurrences_after(g->h, move);
+}
+
+int arb_game_halfmove_clock_after(const arb_game *g, arb_move move)
+{
+	arbI_api_check(g, -1);
+	return arb_history_halfmove_clock_after(g->h, move);
+}

@@ -782,6 +782,10 @@ static int engine_open_null_cmd(void)
 	X(game_time_g, "arb_game_time", arb_game_time(NULL, ARB_WHITE) == -1)                      \
 	X(game_time_side, "arb_game_time", arb_game_time(fx.game, BAD_COLOR) == -1)                \
 	X(game_occurrences, "arb_game_occurrences", arb_game_occurrences(NULL) == 0)               \
+	X(game_occurrences_after, "arb_game_occurrences_after",                                    \
+	  arb_game_occurrences_after(NULL, ARB_MOVE_NONE) == 0)                                    \
+	X(game_halfmove_after, "arb_game_halfmove_clock_after",                                    \
+	  arb_game_halfmove_clock_after(NULL, ARB_MOVE_NONE) == -1)                                \
 	X(from_record_rec, "arb_game_from_record",                                                 \
 	  arb_game_from_record(NULL, NULL, &fx.err) == NULL)                                       \
 	X(from_record_rules, "arb_game_from_record",                                               \
