@@ -124,3 +124,19 @@ void arbI_lbind_addtype(lua_State *L, const char *field, const char *name, const
 	arbI_lbind_newtype(L, name, meta, methods);
 	lua_setfield(L, -2, field);
 }
+
+/* The string option `key` of the options table at i, or def (lbind.h). */
+const char *arbI_lbind_optstring(lua_State *L, int i, const char *key, const char *def)
+{
+	const char *s = def;
+
+	if (lua_getfield(L, i, key) != LUA_TNIL) {
+		if (lua_type(L, -1) != LUA_TSTRING)
+			luaL_argerror(L, i,
+				      lua_pushfstring(L, "option '%s': a string expected, got %s",
+						      key, luaL_typename(L, -1)));
+		s = lua_tostring(L, -1);
+	}
+	lua_pop(L, 1); /* the string stays referenced by the options table */
+	return s;
+}

@@ -73,6 +73,10 @@ int arbI_lbind_pushfail(lua_State *L, const arb_error *err, arb_status st);
  * Returns 3. */
 int arbI_lbind_failf(lua_State *L, arb_status st, const char *fmt, ...) LBIND_PRINTF(3, 4);
 
+/* [-0, +0, v] The string option `key` of the options table at i, or def
+ * when it is nil; anything else raises "option 'KEY': a string expected,
+ * got TYPE" against argument i. The string stays referenced by the table. */
+const char *arbI_lbind_optstring(lua_State *L, int i, const char *key, const char *def);
 /* [-0, +0, v] A string argument without embedded zero bytes (its length in
  * *len when len is not NULL). */
 const char *arbI_lbind_checktext(lua_State *L, int i, size_t *len);

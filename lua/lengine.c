@@ -39,20 +39,6 @@ static arb_engine *toengine(lua_State *L, int i)
 	return u->e;
 }
 
-/* [-0, +0, v] t.key as a string (NULL when nil). */
-static const char *optstring(lua_State *L, int t, const char *key)
-{
-	const char *s = NULL;
-
-	if (lua_getfield(L, t, key) != LUA_TNIL) {
-		if (lua_type(L, -1) != LUA_TSTRING)
-			luaL_error(L, "field '%s' must be a string", key);
-		s = lua_tostring(L, -1);
-	}
-	lua_pop(L, 1); /* the string stays referenced by the table */
-	return s;
-}
-
 /* [-0, +0, v] t.key as an integer >= 0 (dflt when nil). */
 static long optlong(lua_State *L, int t, const char *key, long dflt)
 {
@@ -80,11 +66,11 @@ static int engine_new(lua_State *L)
 	luaL_checktype(L, 1, LUA_TTABLE);
 	lua_settop(L, 1);
 	memset(&spec, 0, sizeof spec);
-	if (!(spec.cmd = optstring(L, 1, "cmd")))
+	if (!(spec.cmd = arbI_lbind_optstring(L, 1, "cmd", NULL)))
 		return luaL_error(L, "arbiter.engine: field 'cmd' is required");
-	spec.name = optstring(L, 1, "name");
-	spec.dir = optstring(L, 1, "dir");
-	spec.stderr_path = optstring(L, 1, "stderr");
+	spec.name = arbI_lbind_optstring(L, 1, "name", NULL);
+	spec.dir = arbI_lbind_optstring(L, 1, "dir", NULL);
+	spec.stderr_path = arbI_lbind_optstring(L, 1, "stderr", NULL);
 	spec.start_timeout_ms = optlong(L, 1, "timeout", 0);
 	if (lua_getfield(L, 1, "args") == LUA_TTABLE) {
 		lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
@@ -289,7 +275,7 @@ static int play(lua_State *L)
 	spec.start = pos;
 	limits(L, 1, "white_limits", &spec.limits[ARB_WHITE]);
 	limits(L, 1, "black_limits", &spec.limits[ARB_BLACK]);
-	const char *claims = optstring(L, 1, "claims");
+	const char *claims = arbI_lbind_optstring(L, 1, "claims", NULL);
 	if (claims && strcmp(claims, "never") == 0)
 		spec.claims = ARB_CLAIMS_NEVER;
 	else if (claims && strcmp(claims, "auto") != 0)

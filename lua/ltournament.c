@@ -1306,22 +1306,6 @@ static int standings_gc(lua_State *L)
 	return 0;
 }
 
-/* The string option `key` of the options table at i, or def. */
-static const char *optstring(lua_State *L, int i, const char *key, const char *def)
-{
-	const char *s = def;
-
-	if (lua_getfield(L, i, key) != LUA_TNIL) {
-		if (lua_type(L, -1) != LUA_TSTRING)
-			luaL_argerror(L, i,
-				      lua_pushfstring(L, "option '%s': a string expected, got %s",
-						      key, luaL_typename(L, -1)));
-		s = lua_tostring(L, -1);
-	}
-	lua_pop(L, 1); /* the string stays referenced by the options table */
-	return s;
-}
-
 /* t:standings([{regulation =, tiebreaks =, regulation_path =}]) ->
  * rows, codes | nil, msg, code */
 static int t_standings(lua_State *L)
@@ -1351,9 +1335,9 @@ static int t_standings(lua_State *L)
 							      key ? key : luaL_typename(L, -2)));
 			lua_pop(L, 1);
 		}
-		regname = optstring(L, 2, "regulation", regname);
-		list = optstring(L, 2, "tiebreaks", NULL);
-		regpath = optstring(L, 2, "regulation_path", NULL);
+		regname = arbI_lbind_optstring(L, 2, "regulation", regname);
+		list = arbI_lbind_optstring(L, 2, "tiebreaks", NULL);
+		regpath = arbI_lbind_optstring(L, 2, "regulation_path", NULL);
 	}
 	lua_settop(L, 2);
 	h = lua_newuserdatauv(L, sizeof *h, 0);

@@ -77,6 +77,7 @@ end
 -- bad input
 raises("field 'cmd' is required", arbiter.engine, {name = "x"})
 raises("field 'args' must be a table", arbiter.engine, {cmd = cli, args = "run"})
+raises("option 'name': a string expected", arbiter.engine, {cmd = cli, name = 5})
 local none, msg, code = arbiter.engine{cmd = data .. "/no-such-engine"}
 assert(none == nil and code == "ARB_E_ENGINE" and msg:find("cannot run", 1, true), msg)
 raises("tc '60+x'", arbiter.play, {white = a, black = b, tc = "60+x"})
