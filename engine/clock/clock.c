@@ -112,9 +112,23 @@ static void settle(arb_clock *c, long t)
 		if (c->mode != ARB_PERIOD_BY_FLAG)
 			break;
 		int carry = made ? sc->period_moves - pd->moves : 0;
-		if (!next_period(c, r) || !sc->main)
+		if (!next_period(c, r))
 			break;
 		sc->period_moves = carry;
+		if (!sc->main) {
+			/* A period without main time ends at once: made if the
+			 * moves carried over make it, else with its flag falling;
+			 * round again for the next period (each time round the
+			 * carry shrinks or the period index grows, so this ends),
+			 * unless it is this same period repeating. */
+			const arb_period *np = cur_period(c, r);
+			if (np->moves && carry >= np->moves)
+				continue;
+			fall(sc, t0);
+			if (np == pd)
+				break;
+			continue;
+		}
 		/* A repeating period runs out again and again while no move is
 		 * made: skip the whole ones at once. */
 		if (cur_period(c, r) == pd && e >= sc->main && carry < pd->moves) {

@@ -720,6 +720,37 @@ START_TEST(test_periods_by_flag)
 	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 2000000000L), 1);
 	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 2000000000L), 1);
 	arb_clock_free(c);
+	/* A period without main time ends as soon as it starts: passed
+	 * through when the moves carried over make it, else its flag falls
+	 * there and then (not at some later query), and by flag the next
+	 * period's time still comes. */
+	c = clock_of("2/10:1/0:30", ARB_PERIOD_BY_FLAG);
+	t = 0;
+	arb_clock_start(c, 0);
+	for (int i = 0; i < 6; i++)
+		move(c, &t, 1 * S); /* three moves each: one beyond the first period */
+	move(c, &t, 10 * S);        /* white's 7 s run out 7 s into the move */
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, t), -1);
+	ck_assert_int_eq(arb_clock_period(c, ARB_WHITE), 2);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t), 27 * S);
+	arb_clock_free(c);
+	c = clock_of("2/10:1/0:30", ARB_PERIOD_BY_FLAG);
+	t = 0;
+	arb_clock_start(c, 0);
+	for (int i = 0; i < 4; i++)
+		move(c, &t, 1 * S); /* the first period's moves exactly */
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t + 8 * S), 0);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, t + 8 * S), t + 8 * S);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t + 9 * S), 29 * S);
+	ck_assert_int_eq(arb_clock_set_moves(c, ARB_WHITE, 0, t + 8 * S), ARB_OK);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, t + 8 * S), 0);
+	arb_clock_free(c);
+	/* The same, repeating: no hang. */
+	c = clock_of("1/10:1/0", ARB_PERIOD_BY_FLAG);
+	arb_clock_start(c, 0);
+	ck_assert_int_eq(arb_clock_remaining(c, ARB_WHITE, 2000000000L), 0);
+	ck_assert_int_eq(arb_clock_flag_time(c, ARB_WHITE, 2000000000L), 10 * S);
+	arb_clock_free(c);
 	/* Moves completed in time do not move to the next period by flag mode. */
 	c = clock_of("2/10:20", ARB_PERIOD_BY_FLAG);
 	t = 0;
