@@ -19,7 +19,12 @@
  * An engine that cannot start, or is dead after a game without --recover,
  * loses its next games by forfeit ("abandoned") and the match goes on.
  * --resume reads the PGN file given and skips the games it holds (matched
- * by their Round tag, the game's number), appending the others.
+ * by their Round tag, the game's number; a tournament's or knockout's by
+ * Round and Board as the event is paired again from their results, the
+ * players checked), appending the others.
+ *
+ * --config FILE.lua: the options as a Lua table, read in the profiles'
+ * sandbox (config_file).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +38,10 @@
 
 #include "adjudicate.h"
 #include "cli.h"
+#ifdef ARBITER_HAVE_LUA
+#include "compat.h"
+#include "sandbox.h"
+#endif
 #include "report.h"
 #include "standings.h"
 #include "tournament.h"
@@ -44,15 +53,15 @@
 
 void cli_match_usage(FILE *out)
 {
-	fputs("usage: arbiter match --engine SPEC --engine SPEC [--engine SPEC...]\n"
-	      "         [--rules PROFILE] [--tc TC] [--games N] [--gauntlet]\n"
+	fputs("usage: arbiter match [--config FILE.lua] --engine SPEC --engine SPEC\n"
+	      "         [--engine SPEC...] [--rules PROFILE] [--tc TC] [--games N] [--gauntlet]\n"
 	      "         [--chess960 | --double960] [--seed S] [--concurrency N]\n"
 	      "         [--pgn FILE [--resume]] [--claims auto|never] [--margin MS]\n"
 	      "         [--recover] [--draw MOVES,FROM,CP] [--resign MOVES,CP]\n"
 	      "         [--max-moves N] [--stall MS] [--log-dir DIR] [--quiet]\n"
 	      "         [--fen FEN | --openings FILE [--random-openings]]\n"
-	      "         [--tournament swiss|roundrobin [--rounds N] [--trf FILE]\n"
-	      "          [--regulations R]]\n"
+	      "         [--trf FILE [--regulations R]]\n"
+	      "         [--tournament swiss|roundrobin [--rounds N] [--edition 2017|2026]]\n"
 	      "         [--tournament knockout --match STAGES [--playoff STAGES]]\n"
 	      "\n"
 	      "Plays UCI engines against each other. Every game is an arbiter game under\n"
@@ -84,8 +93,15 @@ void cli_match_usage(FILE *out)
 	      "                   each pairing a match with play-offs, stages as\n"
 	      "                   `arbiter tournament knockout` writes them: \"2 games\n"
 	      "                   fide2023-rapid 600+5; 1 game armageddon W300-B240\"\n"
-	      "  --trf FILE       the event as a TRF-2026 file: a tournament's after every\n"
-	      "                   round; a match of two engines at the end, a game a round\n"
+	      "  --config FILE    options from a Lua file returning a table: each key an\n"
+	      "                   option without its dashes (max_moves = 400, quiet = true),\n"
+	      "                   engines = { {cmd = ..., args = {...}, options = {...}} };\n"
+	      "                   options after --config override it\n"
+	      "  --edition E      a Swiss's Dutch rules: 2026 (revised, default) or 2017\n"
+	      "  --trf FILE       the event as a TRF-2026 file, with its standings: a\n"
+	      "                   tournament's after every round; a match's, round robin's\n"
+	      "                   or gauntlet's at the end (game g of an encounter in round\n"
+	      "                   g x R + its Berger round, R the rounds of one cycle)\n"
 	      "  --regulations R  the tie-break regulation of the standings (fide2026)\n"
 	      "  --chess960       a Chess960 start per pair of games, drawn with --seed\n"
 	      "  --double960      the same with different positions for White and Black\n"
@@ -95,7 +111,8 @@ void cli_match_usage(FILE *out)
 	      "                   in order (--random-openings: shuffled with --seed)\n"
 	      "  --concurrency N  games in parallel (default 1); output order is fixed\n"
 	      "  --pgn FILE       the games, with [%clk] on every move\n"
-	      "  --resume         skip the games FILE already holds, append the rest\n"
+	      "  --resume         skip the games FILE already holds, append the rest (a\n"
+	      "                   tournament's or knockout's by round and board, paired again)\n"
 	      "  --claims auto    claim threefold and fifty moves for an engine when the\n"
 	      "                   claim is valid (default); never: automatic endings only\n"
 	      "  --margin MS      a move late by at most MS is not a flag (default 0)\n"
@@ -156,6 +173,10 @@ typedef struct args {
 	arb_claims claims;
 	long margin_ms;
 	int draw_moves, draw_from, draw_cp, resign_moves, resign_cp, max_moves;
+	unsigned pair_flags; /* --edition 2017: ARB_PAIR_DUTCH_2017 */
+	int edition_given;
+	char **owned; /* strings of --config files, freed at the end */
+	int nowned, capowned;
 } args;
 
 static int parse_long(const char *what, const char *text, long lo, long hi, long *out)
@@ -291,7 +312,13 @@ static int numbers(const char *opt, const char *text, int n, int *out)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, args *a)
+static int config_file(args *a, const char *path);
+
+/* The options in argv[0..argc) into *a, in order (a later value wins; a
+ * --config file's options come where it is named). depth 1: a config
+ * file's, which may not name another. 0; 1 after --help; -1 after a
+ * message. */
+static int parse_options(args *a, int argc, char **argv, int depth)
 {
 	char **operand = calloc((size_t)argc + 1, sizeof *operand);
 	const char *opt, *v;
@@ -299,11 +326,10 @@ static int parse_args(int argc, char **argv, args *a)
 	long n;
 	int rc = 0, k;
 
-	if (!operand)
+	if (!operand) {
+		cli_error(CMD, "out of memory");
 		return -1;
-	a->games = 2;
-	a->concurrency = 1;
-	a->rules = "fide2023-standard";
+	}
 	cli_argv_init(&it, argc, argv, operand);
 	while (rc == 0 && (opt = cli_next_option(&it))) {
 		int d[3];
@@ -386,6 +412,23 @@ static int parse_args(int argc, char **argv, args *a)
 				a->resign_moves = d[0];
 				a->resign_cp = d[1];
 			}
+		} else if ((k = cli_option_value(&it, CMD, "--config", &v)) != 0) {
+			if (k > 0 && depth > 0) {
+				cli_error(CMD, "%s: a config file cannot name another (--config)",
+					  v);
+				rc = -1;
+			} else
+				rc = k < 0 ? -1 : config_file(a, v);
+		} else if ((k = cli_option_value(&it, CMD, "--edition", &v)) != 0) {
+			if (k > 0 && strcmp(v, "2017") == 0)
+				a->pair_flags |= ARB_PAIR_DUTCH_2017;
+			else if (k > 0 && strcmp(v, "2026") == 0)
+				a->pair_flags &= ~ARB_PAIR_DUTCH_2017;
+			else {
+				cli_error(CMD, "--edition: a Swiss's Dutch rules are 2017 or 2026");
+				rc = -1;
+			}
+			a->edition_given = 1;
 		} else if (strcmp(opt, "--gauntlet") == 0)
 			a->gauntlet = 1;
 		else if (strcmp(opt, "--chess960") == 0)
@@ -410,6 +453,401 @@ static int parse_args(int argc, char **argv, args *a)
 		rc = -1;
 	}
 	free(operand);
+	return rc;
+}
+
+/* ---- a config file (--config FILE.lua) ---------------------------------------- */
+
+/*
+ * A config file is a Lua script returning a table of the command line's
+ * options, run in the sandbox of rule profiles (no io, os or require): each
+ * key an option without its dashes ('_' for '-': max_moves = 400), a string
+ * or a whole number its value, true a flag (false: not given), a list of
+ * numbers for --draw and --resign; and `engines`, a list of tables with the
+ * keys of --engine (cmd, name, dir, tc, nodes, depth, movetime, timeout),
+ * `args` a list of arguments and `options` a table of UCI options (sent in
+ * the order of their names). Its options come where --config is named, so
+ * options after it override it, and its engines come first.
+ */
+#define CONFIG_BYTES_MAX (1L << 20)
+
+/* The options a config file may set, and what a value of each is. */
+enum { CONF_VALUE, CONF_FLAG, CONF_LIST };
+static const struct {
+	const char *key;
+	int kind;
+} conf_keys[] = {
+	{"rules", CONF_VALUE},      {"tc", CONF_VALUE},
+	{"games", CONF_VALUE},      {"gauntlet", CONF_FLAG},
+	{"chess960", CONF_FLAG},    {"double960", CONF_FLAG},
+	{"seed", CONF_VALUE},       {"concurrency", CONF_VALUE},
+	{"pgn", CONF_VALUE},        {"resume", CONF_FLAG},
+	{"claims", CONF_VALUE},     {"margin", CONF_VALUE},
+	{"recover", CONF_FLAG},     {"draw", CONF_LIST},
+	{"resign", CONF_LIST},      {"max_moves", CONF_VALUE},
+	{"stall", CONF_VALUE},      {"log_dir", CONF_VALUE},
+	{"quiet", CONF_FLAG},       {"fen", CONF_VALUE},
+	{"openings", CONF_VALUE},   {"random_openings", CONF_FLAG},
+	{"tournament", CONF_VALUE}, {"rounds", CONF_VALUE},
+	{"trf", CONF_VALUE},        {"regulations", CONF_VALUE},
+	{"match", CONF_VALUE},      {"playoff", CONF_VALUE},
+	{"edition", CONF_VALUE},    {"config", CONF_VALUE},
+};
+static const char *const conf_engine_keys[] = {"cmd",   "name",     "dir",     "tc",   "nodes",
+					       "depth", "movetime", "timeout", "args", "options"};
+
+/* What the reader gathers: strings it owns until the caller takes them. */
+typedef struct conf_read {
+	char **s;
+	int n, cap;
+	int argc;                          /* the options: s[0..argc) */
+	int eng_first[ENGINES_MAX], eng_n; /* each engine's KEY, VALUE pairs */
+	int eng_count[ENGINES_MAX];
+} conf_read;
+
+static void conf_push(lua_State *L, conf_read *c, const char *text, size_t len)
+{
+	if (c->n == c->cap) {
+		int cap = c->cap ? 2 * c->cap : 64;
+		char **s = realloc(c->s, (size_t)cap * sizeof *s);
+		if (!s)
+			luaL_error(L, "out of memory");
+		c->s = s;
+		c->cap = cap;
+	}
+	char *t = malloc(len + 1);
+	if (!t)
+		luaL_error(L, "out of memory");
+	memcpy(t, text, len);
+	t[len] = '\0';
+	c->s[c->n++] = t;
+}
+
+/* The value at idx as an option's text: a string, or a whole number. */
+static void conf_scalar(lua_State *L, conf_read *c, int idx, const char *what)
+{
+	char buf[32];
+	size_t len;
+
+	if (lua_type(L, idx) == LUA_TSTRING) {
+		const char *t = lua_tolstring(L, idx, &len);
+		conf_push(L, c, t, len);
+		return;
+	}
+	if (lua_type(L, idx) == LUA_TNUMBER) {
+		double d = lua_tonumber(L, idx);
+		if (d == floor(d) && fabs(d) < 9e15) {
+			snprintf(buf, sizeof buf, "%.0f", d);
+			conf_push(L, c, buf, strlen(buf));
+			return;
+		}
+		luaL_error(L, "%s: %s is not a whole number", what, lua_tostring(L, idx));
+	}
+	luaL_error(L, "%s: a string or a number expected, not %s", what, luaL_typename(L, idx));
+}
+
+/* engines[i], the table at the top. */
+static void conf_engine(lua_State *L, conf_read *c, int i)
+{
+	char what[128];
+
+	c->eng_first[c->eng_n] = c->n;
+	for (size_t k = 0; k < sizeof conf_engine_keys / sizeof *conf_engine_keys; k++) {
+		const char *key = conf_engine_keys[k];
+		lua_getfield(L, -1, key);
+		snprintf(what, sizeof what, "engines[%d].%s", i, key);
+		if (lua_isnil(L, -1)) {
+			/* absent */
+		} else if (strcmp(key, "args") == 0) {
+			if (!lua_istable(L, -1))
+				luaL_error(L, "%s: a list of strings expected", what);
+			for (int j = 1;; j++) {
+				lua_rawgeti(L, -1, j);
+				if (lua_isnil(L, -1)) {
+					lua_pop(L, 1);
+					break;
+				}
+				conf_push(L, c, "arg", 3);
+				snprintf(what, sizeof what, "engines[%d].args[%d]", i, j);
+				conf_scalar(L, c, -1, what);
+				lua_pop(L, 1);
+			}
+		} else if (strcmp(key, "options") == 0) {
+			if (!lua_istable(L, -1))
+				luaL_error(L, "%s: a table of NAME = VALUE expected", what);
+			int first = c->n;
+			lua_pushnil(L);
+			while (lua_next(L, -2)) {
+				if (lua_type(L, -2) != LUA_TSTRING)
+					luaL_error(L, "%s: option names are strings", what);
+				char name[128];
+				snprintf(name, sizeof name, "option.%s", lua_tostring(L, -2));
+				conf_push(L, c, name, strlen(name));
+				snprintf(what, sizeof what, "engines[%d].options.%.40s", i,
+					 lua_tostring(L, -2));
+				if (lua_type(L, -1) == LUA_TBOOLEAN)
+					conf_push(L, c, lua_toboolean(L, -1) ? "true" : "false",
+						  lua_toboolean(L, -1) ? 4 : 5);
+				else
+					conf_scalar(L, c, -1, what);
+				lua_pop(L, 1);
+			}
+			/* by name: the order setoption sees is the file's, not the hash's */
+			for (int a = first + 2; a < c->n; a += 2)
+				for (int b = a; b > first && strcmp(c->s[b - 2], c->s[b]) > 0;
+				     b -= 2) {
+					char *t0 = c->s[b], *t1 = c->s[b + 1];
+					c->s[b] = c->s[b - 2];
+					c->s[b + 1] = c->s[b - 1];
+					c->s[b - 2] = t0;
+					c->s[b - 1] = t1;
+				}
+		} else {
+			conf_push(L, c, key, strlen(key));
+			conf_scalar(L, c, -1, what);
+		}
+		lua_pop(L, 1);
+	}
+	lua_pushnil(L);
+	while (lua_next(L, -2)) {
+		size_t k = 0, nk = sizeof conf_engine_keys / sizeof *conf_engine_keys;
+		while (lua_type(L, -2) == LUA_TSTRING && k < nk &&
+		       strcmp(lua_tostring(L, -2), conf_engine_keys[k]) != 0)
+			k++;
+		if (k == nk || lua_type(L, -2) != LUA_TSTRING)
+			luaL_error(L,
+				   "engines[%d]: unknown key %s%s%s (cmd, name, dir, tc, nodes, "
+				   "depth, movetime, timeout, args, options)",
+				   i, lua_type(L, -2) == LUA_TSTRING ? "'" : "(a ",
+				   lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) :
+								    luaL_typename(L, -2),
+				   lua_type(L, -2) == LUA_TSTRING ? "'" : ")");
+		lua_pop(L, 1);
+	}
+	c->eng_count[c->eng_n] = c->n - c->eng_first[c->eng_n];
+	c->eng_n++;
+}
+
+/* The reader, in protected mode: (table, conf_read). */
+static int conf_reader(lua_State *L)
+{
+	conf_read *c = lua_touserdata(L, 2);
+	size_t nkeys = sizeof conf_keys / sizeof *conf_keys;
+	char opt[40];
+
+	lua_settop(L, 1);
+	if (!lua_istable(L, 1))
+		return luaL_error(L, "the file returns %s, not a table of options",
+				  luaL_typename(L, 1));
+	for (size_t k = 0; k < nkeys; k++) {
+		const char *key = conf_keys[k].key;
+		lua_getfield(L, 1, key);
+		snprintf(opt, sizeof opt, "--%s", key);
+		for (char *p = opt; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		int t = lua_type(L, -1);
+		if (t == LUA_TNIL || (t == LUA_TBOOLEAN && !lua_toboolean(L, -1))) {
+			/* not given */
+		} else if (conf_keys[k].kind == CONF_FLAG) {
+			if (t != LUA_TBOOLEAN)
+				luaL_error(L, "%s: true or false expected, not %s", key,
+					   luaL_typename(L, -1));
+			conf_push(L, c, opt, strlen(opt));
+		} else if (conf_keys[k].kind == CONF_LIST && t == LUA_TTABLE) {
+			char buf[128] = "";
+			for (int j = 1; j <= 3; j++) {
+				lua_rawgeti(L, -1, j);
+				if (lua_isnil(L, -1)) {
+					lua_pop(L, 1);
+					break;
+				}
+				if (lua_type(L, -1) != LUA_TNUMBER)
+					luaL_error(L, "%s[%d]: a number expected", key, j);
+				snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%.0f",
+					 j > 1 ? "," : "", lua_tonumber(L, -1));
+				lua_pop(L, 1);
+			}
+			conf_push(L, c, opt, strlen(opt));
+			conf_push(L, c, buf, strlen(buf));
+		} else {
+			if (t == LUA_TBOOLEAN)
+				luaL_error(L, "%s: a value expected, not true", key);
+			conf_push(L, c, opt, strlen(opt));
+			conf_scalar(L, c, -1, key);
+		}
+		lua_pop(L, 1);
+	}
+	c->argc = c->n;
+	lua_getfield(L, 1, "engines");
+	if (!lua_isnil(L, -1)) {
+		if (!lua_istable(L, -1))
+			luaL_error(L, "engines: a list of engine tables expected");
+		for (int i = 1;; i++) {
+			lua_rawgeti(L, -1, i);
+			if (lua_isnil(L, -1)) {
+				lua_pop(L, 1);
+				break;
+			}
+			if (!lua_istable(L, -1))
+				luaL_error(L, "engines[%d]: a table expected, not %s", i,
+					   luaL_typename(L, -1));
+			if (c->eng_n == ENGINES_MAX)
+				luaL_error(L, "engines: more than %d", ENGINES_MAX);
+			conf_engine(L, c, i);
+			lua_pop(L, 1);
+		}
+	}
+	lua_pop(L, 1);
+	lua_pushnil(L);
+	while (lua_next(L, 1)) {
+		size_t k = 0;
+		if (lua_type(L, -2) == LUA_TSTRING)
+			while (k < nkeys && strcmp(lua_tostring(L, -2), conf_keys[k].key) != 0)
+				k++;
+		if (lua_type(L, -2) != LUA_TSTRING ||
+		    (k == nkeys && strcmp(lua_tostring(L, -2), "engines") != 0))
+			luaL_error(L,
+				   "unknown key %s%s%s (an option of 'arbiter match' "
+				   "without its dashes, or engines)",
+				   lua_type(L, -2) == LUA_TSTRING ? "'" : "(a ",
+				   lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) :
+								    luaL_typename(L, -2),
+				   lua_type(L, -2) == LUA_TSTRING ? "'" : ")");
+		lua_pop(L, 1);
+	}
+	return 0;
+}
+
+/* The text of file `path` into *text (at most CONFIG_BYTES_MAX bytes). */
+static int read_text(const char *path, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 4096, n = 0;
+	char *t = NULL;
+
+	if (!f) {
+		cli_error(CMD, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		char *g = realloc(t, cap);
+		if (!g) {
+			cli_error(CMD, "out of memory");
+			break;
+		}
+		t = g;
+		n += fread(t + n, 1, cap - n, f);
+		if (n < cap || ferror(f))
+			break;
+		if ((long)cap > CONFIG_BYTES_MAX) {
+			cli_error(CMD, "%s: larger than %ld bytes: not a config file", path,
+				  CONFIG_BYTES_MAX);
+			break;
+		}
+		cap *= 2;
+	}
+	int bad = !t || n == cap || ferror(f);
+	if (t && n < cap && ferror(f))
+		cli_error(CMD, "%s: %s", path, strerror(errno));
+	fclose(f);
+	if (bad) {
+		free(t);
+		return -1;
+	}
+	*text = t;
+	*len = n;
+	return 0;
+}
+
+/* Takes string s of c (the run frees it with the arguments). */
+static char *conf_take(args *a, conf_read *c, int i)
+{
+	if (a->nowned == a->capowned) {
+		int cap = a->capowned ? 2 * a->capowned : 64;
+		char **o = realloc(a->owned, (size_t)cap * sizeof *o);
+		if (!o)
+			return NULL;
+		a->owned = o;
+		a->capowned = cap;
+	}
+	a->owned[a->nowned++] = c->s[i];
+	char *s = c->s[i];
+	c->s[i] = NULL;
+	return s;
+}
+
+static int config_file(args *a, const char *path)
+{
+	char err[512], *text = NULL;
+	size_t len = 0;
+	conf_read c;
+	int rc = -1;
+
+	memset(&c, 0, sizeof c);
+	if (read_text(path, &text, &len) != 0)
+		return -1;
+	arb_sandbox *sb = arb_sandbox_new(NULL, err, sizeof err);
+	if (!sb) {
+		cli_error(CMD, "%s: %s", path, err);
+		free(text);
+		return -1;
+	}
+	lua_State *L = arb_sandbox_state(sb);
+	lua_pushcfunction(L, conf_reader); /* before the script: see sandbox.h */
+	lua_pushlightuserdata(L, &c);
+	arb_sandbox_status st = arb_sandbox_run(sb, path, text, len, 1, err, sizeof err);
+	if (st == ARB_SANDBOX_OK) {
+		lua_insert(L, -2); /* conf_reader, the table, &c */
+		st = arb_sandbox_pcall(sb, 2, 0, err, sizeof err);
+	}
+	arb_sandbox_free(sb);
+	free(text);
+	if (st != ARB_SANDBOX_OK) {
+		cli_error(CMD, "%s", err);
+		goto done;
+	}
+	char **argv = calloc((size_t)c.argc + 1, sizeof *argv);
+	if (!argv) {
+		cli_error(CMD, "out of memory");
+		goto done;
+	}
+	int ok = 1;
+	for (int i = 0; i < c.argc && ok; i++)
+		ok = (argv[i] = conf_take(a, &c, i)) != NULL;
+	for (int e = 0; e < c.eng_n && ok; e++) {
+		if (a->neng == ENGINES_MAX) {
+			cli_error(CMD, "more than %d engines", ENGINES_MAX);
+			ok = 0;
+			break;
+		}
+		engine_conf *ec = &a->eng[a->neng++];
+		for (int i = c.eng_first[e]; ok && i < c.eng_first[e] + c.eng_count[e]; i += 2) {
+			char *key = conf_take(a, &c, i), *value = conf_take(a, &c, i + 1);
+			ok = key && value && engine_key(ec, key, value) == 0;
+		}
+		if (ok && !ec->spec.cmd) {
+			cli_error(CMD, "%s: engines[%d]: no cmd", path, e + 1);
+			ok = 0;
+		}
+	}
+	if (!ok && a->nowned == a->capowned)
+		cli_error(CMD, "out of memory");
+	rc = ok ? parse_options(a, c.argc, argv, 1) : -1;
+	free(argv);
+done:
+	for (int i = 0; i < c.n; i++)
+		free(c.s[i]);
+	free(c.s);
+	return rc;
+}
+
+static int parse_args(int argc, char **argv, args *a)
+{
+	a->games = 2;
+	a->concurrency = 1;
+	a->rules = "fide2023-standard";
+	int rc = parse_options(a, argc, argv, 0);
 	if (rc != 0)
 		return rc;
 	if (a->neng < 2) {
@@ -424,6 +862,10 @@ static int parse_args(int argc, char **argv, args *a)
 		cli_error(CMD, "--tournament swiss needs --rounds N");
 		return -1;
 	}
+	if (a->edition_given && !(a->tournament && strcmp(a->tournament, "swiss") == 0)) {
+		cli_error(CMD, "--edition is a Swiss's (--tournament swiss)");
+		return -1;
+	}
 	int knockout = a->tournament && strcmp(a->tournament, "knockout") == 0;
 	if (knockout != (a->ko_match != NULL) || (a->ko_playoff && !a->ko_match)) {
 		cli_error(CMD, "--tournament knockout needs --match STAGES (and only it takes "
@@ -435,13 +877,16 @@ static int parse_args(int argc, char **argv, args *a)
 			  "a knockout takes no --rounds or --trf (its rounds are the bracket's)");
 		return -1;
 	}
-	if (!a->tournament && (a->rounds || a->regulations || (a->trf && a->neng != 2))) {
-		cli_error(CMD, "--rounds and --regulations need --tournament, and --trf a "
-			       "tournament or a match of two engines");
+	if (!a->tournament && a->rounds) {
+		cli_error(CMD, "--rounds needs --tournament swiss or roundrobin");
 		return -1;
 	}
-	if (a->tournament && (a->resume || a->gauntlet)) {
-		cli_error(CMD, "--tournament does not take --resume or --gauntlet");
+	if (a->regulations && !a->tournament && !a->trf) {
+		cli_error(CMD, "--regulations (the standings') needs --trf or --tournament");
+		return -1;
+	}
+	if (a->tournament && a->gauntlet) {
+		cli_error(CMD, "--tournament does not take --gauntlet");
 		return -1;
 	}
 	if (a->resume && !a->pgn) {
@@ -487,6 +932,8 @@ typedef struct game_slot {
 	char *error; /* why the game could not be played, or NULL */
 } game_slot;
 
+typedef struct resumed resumed;
+
 typedef struct encounter {
 	int a, b;
 } encounter;
@@ -512,6 +959,9 @@ typedef struct run {
 	arb_match_schedule sched;   /* a knockout's match and play-offs */
 	arb_time_control stage_tc[ARB_MATCH_STAGES_MAX];
 	long nopen, capopen;
+	int trf_rounds; /* a match's, round robin's or gauntlet's TRF: its rounds */
+	resumed *res;   /* a tournament's or knockout's games read by --resume */
+	long nres, capres, resumed_games;
 } run;
 
 static int build_schedule(run *r)
@@ -976,17 +1426,53 @@ static void *worker_main(void *ud)
 
 /* ---- resume ----------------------------------------------------------------- */
 
+/* A game of the PGN file that a tournament's or knockout's pairing may
+ * find again (by round and board, in the file's order). */
+struct resumed {
+	int round, board, plies, used;
+	char white[64], black[64];
+	char result[8], termination[24];
+};
+
 static int resumed_game(arb_record *rec, const char *name, long number, void *ctx)
 {
 	run *r = ctx;
 	const char *round = arb_record_tag(rec, "Round");
+	const char *board = arb_record_tag(rec, "Board");
 	const char *term = arb_record_tag(rec, "Termination");
 	char *end;
 	long k;
 
 	(void)name;
 	(void)number;
-	if (!round || (k = strtol(round, &end, 10)) < 1 || *end || k > r->ngames)
+	if (!round || (k = strtol(round, &end, 10)) < 1 || *end)
+		return 0;
+	if (r->a->tournament) {
+		long b = board ? strtol(board, &end, 10) : 0;
+		if (b < 1 || *end || k > ARB_TRF_ROUNDS_MAX || b > ENGINES_MAX)
+			return 0;
+		if (r->nres == r->capres) {
+			long cap = r->capres ? 2 * r->capres : 64;
+			resumed *g = realloc(r->res, (size_t)cap * sizeof *g);
+			if (!g)
+				return -1;
+			r->res = g;
+			r->capres = cap;
+		}
+		resumed *g = &r->res[r->nres++];
+		memset(g, 0, sizeof *g);
+		g->round = (int)k;
+		g->board = (int)b;
+		g->plies = arb_record_ply_count(rec);
+		put(g->white, sizeof g->white,
+		    arb_record_tag(rec, "White") ? arb_record_tag(rec, "White") : "");
+		put(g->black, sizeof g->black,
+		    arb_record_tag(rec, "Black") ? arb_record_tag(rec, "Black") : "");
+		put(g->result, sizeof g->result, arb_record_result(rec));
+		put(g->termination, sizeof g->termination, term ? term : "normal");
+		return 0;
+	}
+	if (k > r->ngames)
 		return 0;
 	game_slot *gs = &r->games[k - 1];
 	gs->done = gs->skipped = 1;
@@ -1006,6 +1492,53 @@ static int resume(run *r)
 	if (cli_read_games(CMD, r->a->pgn, 0, NULL, resumed_game, r, &count) != 0 ||
 	    count.io_failed)
 		return -1;
+	return 0;
+}
+
+/* Whether engine i may be the player named `name` of the PGN file: its
+ * name is known (name=, or its id name once it has run) and the same, or
+ * not known yet and then taken from the file. */
+static int same_engine(run *r, int i, const char *name)
+{
+	const char *known = r->a->eng[i].spec.name;
+	int same = 1;
+
+	pthread_mutex_lock(&r->mu);
+	if (!known && r->name[i][0])
+		known = r->name[i];
+	if (known)
+		same = strcmp(known, name) == 0;
+	else
+		put(r->name[i], sizeof r->name[i], name);
+	pthread_mutex_unlock(&r->mu);
+	return same;
+}
+
+/* With --resume, the game of the PGN file with gs's round and board (the
+ * first not taken yet) makes gs played already. 0; -1 after a message when
+ * that game is between other engines: not this event. */
+static int resume_slot(run *r, game_slot *gs)
+{
+	for (long i = 0; i < r->nres; i++) {
+		resumed *g = &r->res[i];
+		if (g->used || g->round != gs->round || g->board != gs->board)
+			continue;
+		if (!same_engine(r, gs->white, g->white) || !same_engine(r, gs->black, g->black)) {
+			cli_error(CMD,
+				  "--resume: %s has %s - %s in round %d board %d, where this "
+				  "event pairs %s - %s: not the same event",
+				  r->a->pgn, g->white, g->black, g->round, g->board,
+				  engine_label(r, gs->white), engine_label(r, gs->black));
+			return -1;
+		}
+		g->used = 1;
+		gs->done = gs->skipped = 1;
+		gs->plies = g->plies;
+		put(gs->result, sizeof gs->result, g->result);
+		put(gs->termination, sizeof gs->termination, g->termination);
+		r->resumed_games++;
+		return 0;
+	}
 	return 0;
 }
 
@@ -1205,19 +1738,23 @@ static arb_tournament *tournament_new(run *r)
 	}
 	snprintf(info.name, sizeof info.name, "arbiter match");
 	info.rounds = (int)a->rounds;
-	if (!a->tournament) { /* a match: a game a round */
-		info.rounds = (int)r->ngames;
-		snprintf(info.type, sizeof info.type, "Individual: Match");
-	} else
-		snprintf(info.system, sizeof info.system, "%s",
-			 strcmp(a->tournament, "swiss") == 0 ? "FIDE_DUTCH_2026" :
-			 a->rounds == arb_berger_rounds(a->neng, 2) && a->neng > 2 ?
-							       "FIDE_DOUBLEROUNDROBIN" :
-							       "FIDE_ROUNDROBIN");
-	if (a->tournament)
+	if (!a->tournament) { /* games of encounters: see event_rounds */
+		info.rounds = r->trf_rounds;
 		snprintf(info.type, sizeof info.type, "%s",
-			 strcmp(a->tournament, "swiss") == 0 ? "Individual: Swiss-System" :
-							       "Individual: Round-Robin");
+			 a->neng == 2 ? "Individual: Match" :
+			 a->gauntlet  ? "Individual: Gauntlet" :
+					"Individual: Round-Robin");
+	} else if (strcmp(a->tournament, "swiss") == 0) {
+		/* TRF-2026 has a code for the revised rules only */
+		snprintf(info.system, sizeof info.system, "%s",
+			 a->pair_flags & ARB_PAIR_DUTCH_2017 ? "FIDE_DUTCH" : "FIDE_DUTCH_2026");
+		snprintf(info.type, sizeof info.type, "Individual: Swiss-System");
+	} else {
+		int two = a->rounds == arb_berger_rounds(a->neng, 2) && a->neng > 2;
+		snprintf(info.system, sizeof info.system, "%s",
+			 two ? "FIDE_DOUBLEROUNDROBIN" : "FIDE_ROUNDROBIN");
+		snprintf(info.type, sizeof info.type, "Individual: Round-Robin");
+	}
 	if (a->tc_text)
 		snprintf(info.time_control, sizeof info.time_control, "%s", a->tc_text);
 	if (arb_tournament_set_info(t, &info) != ARB_OK)
@@ -1311,7 +1848,7 @@ static int tournament(run *r)
 	for (int round = 1; round <= a->rounds && rc == CLI_OK; round++) {
 		arb_pairing *p = NULL;
 		arb_error err;
-		if (arb_tournament_pair(t, round, 0, &p, &err) != ARB_OK ||
+		if (arb_tournament_pair(t, round, a->pair_flags, &p, &err) != ARB_OK ||
 		    arb_tournament_apply_pairing(t, p) != ARB_OK) {
 			cli_error(CMD, "round %d: %s", round, err.message);
 			arb_pairing_free(p);
@@ -1335,8 +1872,12 @@ static int tournament(run *r)
 			gs->start960[0] = s960[0];
 			gs->start960[1] = s960[1];
 			gs->opening = r->nopen ? (round - 1) % r->nopen : -1;
+			if (r->nres && resume_slot(r, gs) != 0)
+				rc = CLI_FAIL;
 		}
 		arb_pairing_free(p);
+		if (rc != CLI_OK)
+			break;
 		release(r, base + nb, 0);
 		write_games(r, base, base + nb);
 		for (int i = 0; i < nb; i++) {
@@ -1363,26 +1904,82 @@ static int tournament(run *r)
 	return rc;
 }
 
-/* A match of two engines as a TRF file: game k is round k. */
-static int match_trf(run *r)
+/*
+ * The TRF round of every game of a match, round robin or gauntlet (the
+ * schedule of build_schedule, encounter after encounter): game g of
+ * encounter e is round g * R + rho[e], R the rounds of one cycle, so that
+ * nobody has two games in a round. A round robin's encounters are in their
+ * Berger rounds (C.05 Annex 1), a gauntlet's one a round, a match's all in
+ * round 1 (game g is round g + 1). 0, or -2 after a message when the TRF
+ * cannot hold the rounds (ARB_TRF_ROUNDS_MAX); -1 when out of memory.
+ */
+static int event_rounds(run *r, int *rho)
 {
-	arb_tournament *t = tournament_new(r);
-	int rc = t ? 0 : -1;
+	const args *a = r->a;
+	int n = a->neng, R = a->gauntlet || n == 2 ? n - 1 : arb_berger_rounds(n, 1);
 
-	for (long k = 0; t && k < r->ngames && rc == 0; k++) {
-		const game_slot *gs = &r->games[k];
-		char w, b;
-		if (gs->failed || white_halves(gs->result) < 0)
-			continue; /* not played: an absence */
-		trf_codes(gs, &w, &b);
-		if (arb_tournament_set_game(t, (int)k + 1, gs->white + 1, gs->black + 1, w, b) !=
-		    ARB_OK)
-			rc = -1;
+	if (a->gauntlet || n == 2) {
+		for (int e = 0; e < r->nenc; e++)
+			rho[e] = e + 1;
+	} else {
+		arb_board boards[ENGINES_MAX / 2 + 1];
+		for (int round = 1; round <= R; round++) {
+			int nb = arb_berger_round(n, 1, round, 0, boards,
+						  (int)(sizeof boards / sizeof *boards));
+			for (int i = 0; i < nb; i++) {
+				int lo = boards[i].white < boards[i].black ? boards[i].white :
+									     boards[i].black;
+				int hi = boards[i].white ^ boards[i].black ^ lo;
+				for (int e = 0; lo && e < r->nenc; e++)
+					if (r->enc[e].a == lo - 1 && r->enc[e].b == hi - 1)
+						rho[e] = round;
+			}
+		}
+	}
+	if (a->games * R > ARB_TRF_ROUNDS_MAX) {
+		cli_error(CMD,
+			  "--trf: %ld games an encounter make %ld rounds, more than a TRF "
+			  "holds (%d)",
+			  a->games, a->games * R, ARB_TRF_ROUNDS_MAX);
+		return -2;
+	}
+	r->trf_rounds = (int)(a->games * R);
+	return 0;
+}
+
+/* A match, round robin or gauntlet as a TRF file (rounds: event_rounds). */
+static int event_trf(run *r)
+{
+	int rho[ENGINES_MAX * ENGINES_MAX / 2];
+	int rc = event_rounds(r, rho) == 0 ? 0 : -1;
+	arb_tournament *t = rc == 0 ? tournament_new(r) : NULL;
+	int R = r->nenc ? r->trf_rounds / (int)r->a->games : 1;
+
+	if (!t)
+		rc = -1;
+	/* round by round (a TRF's rounds are recorded in order): round g * R +
+	 * rho[e] holds game g of each encounter e in that Berger round */
+	for (int round = 1; t && round <= r->trf_rounds && rc == 0; round++) {
+		long g = (round - 1) / R;
+		for (int e = 0; e < r->nenc && rc == 0; e++) {
+			if (g * R + rho[e] != round)
+				continue;
+			const game_slot *gs = &r->games[e * r->a->games + g];
+			char w, b;
+			if (gs->failed || white_halves(gs->result) < 0)
+				continue; /* not played: an absence */
+			trf_codes(gs, &w, &b);
+			if (arb_tournament_set_game(t, round, gs->white + 1, gs->black + 1, w, b) !=
+			    ARB_OK)
+				rc = -1;
+		}
 	}
 	if (rc == 0)
 		rc = cli_tournament_save(t, 0, r->a->trf) != 0 ? -1 : 0;
 	else
-		cli_error(CMD, "%s: the match could not be recorded", r->a->trf);
+		cli_error(CMD, "%s: the games could not be recorded", r->a->trf);
+	if (rc == 0)
+		snprintf(r->trf_done, sizeof r->trf_done, "%s", r->a->trf);
 	arb_tournament_free(t);
 	return rc;
 }
@@ -1511,9 +2108,13 @@ static int knockout(run *r)
 					gs->start960[1] = s960[i][1];
 				}
 				slot[i] = gs - r->games;
+				if (r->nres && resume_slot(r, gs) != 0) {
+					rc = CLI_FAIL;
+					break;
+				}
 			}
 			long count = r->ngames - base;
-			if (count == 0)
+			if (count == 0 || rc != CLI_OK)
 				break;
 			release(r, r->ngames, 0);
 			write_games(r, base, r->ngames);
@@ -1614,6 +2215,13 @@ int cli_match(int argc, char **argv)
 		}
 	} else if (build_schedule(&r) != 0)
 		goto out;
+	else if (a.trf) {
+		int rho[ENGINES_MAX * ENGINES_MAX / 2], er = event_rounds(&r, rho);
+		if (er != 0) {
+			rc = er == -2 ? CLI_USAGE : CLI_FAIL;
+			goto out;
+		}
+	}
 	if (a.resume && resume(&r) != 0)
 		goto out;
 	if (a.pgn && !(r.pgn = fopen(a.pgn, a.resume ? "a" : "w"))) {
@@ -1650,10 +2258,16 @@ int cli_match(int argc, char **argv)
 	else {
 		release(&r, r.ngames, 1);
 		write_games(&r, 0, r.ngames);
-		if (a.trf && match_trf(&r) != 0)
+		if (a.trf && event_trf(&r) != 0)
 			played = CLI_FAIL;
 	}
 	rc = played != CLI_OK || r.failed ? CLI_FAIL : CLI_OK;
+	if (r.resumed_games && !a.quiet)
+		fprintf(stderr, "arbiter: match: %ld games resumed from %s\n", r.resumed_games,
+			a.pgn);
+	if (rc == CLI_OK && r.resumed_games < r.nres)
+		cli_error(CMD, "warning: %s holds %ld games this event did not pair", a.pgn,
+			  r.nres - r.resumed_games);
 join:
 	pthread_mutex_lock(&r.mu);
 	if (nth == 0)
@@ -1691,12 +2305,16 @@ out:
 		free(r.games[k].error);
 	}
 	free(r.games);
+	free(r.res);
 	free(r.enc);
 	for (long i = 0; i < r.nopen; i++)
 		free(r.open[i]);
 	free(r.open);
 	for (int i = 0; i < a.neng; i++)
 		free(a.eng[i].text);
+	for (int i = 0; i < a.nowned; i++)
+		free(a.owned[i]);
+	free(a.owned);
 	return rc;
 }
 

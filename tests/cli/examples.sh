@@ -79,6 +79,28 @@ draw960_svg)
 		diff - "$work/default.txt" || fail "default seed is not 2024"
 	[ -f "$work/round-9.svg" ] || fail "no round-9.svg in the current directory"
 	;;
+engine_swiss)
+	# Seven fake engines (tests/tools/fake_uci.lua) in a 3-round Swiss: every
+	# round the Dutch pairing `tournament check` makes itself, every game
+	# printed, and the standings `tournament standings` gives.
+	fake="$src/tests/tools/fake_uci.lua"
+	set --
+	for i in 1 2 3 4 5 6 7; do set -- "$@" "$cli run $fake play=capture seed=$i"; done
+	rm -f "$work/swiss.trf"
+	"$cli" run "$script" 3 60+1 "$work/swiss.trf" "$@" > "$work/swiss.txt" || fail "exit status"
+	[ "$(grep -c '^round [1-3] board [1-3]: ' "$work/swiss.txt")" -eq 9 ] || fail "not 9 games"
+	[ "$(grep -c '^round [1-3] bye (U): ' "$work/swiss.txt")" -eq 3 ] || fail "not 3 byes"
+	for r in 1 2 3; do
+		"$cli" tournament check "$work/swiss.trf" --round "$r" | grep -q "^round $r: the same pairing" ||
+			fail "round $r is not the Dutch pairing"
+	done
+	"$cli" tournament standings "$work/swiss.trf" | awk 'NR > 1 { print $1, $2, $3 }' > "$work/cli.txt"
+	grep -v '^round ' "$work/swiss.txt" | awk '{ print $1, $3, $4 }' > "$work/script.txt"
+	diff "$work/cli.txt" "$work/script.txt" || fail "standings differ from tournament standings"
+	# Bad usage: a message and exit 2.
+	if "$cli" run "$script" 4 60+1 2> "$work/err.txt"; then fail "no engines accepted"; fi
+	grep -q "^usage:" "$work/err.txt" || fail "no usage message"
+	;;
 *)
 	fail "unknown example"
 	;;

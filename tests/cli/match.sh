@@ -13,7 +13,8 @@
 #   --recover), a program that does not exist;
 # - the clock as the engine sees it: delay, Bronstein, two periods, odds;
 # - Armageddon scoring of a drawn game; --concurrency 2 gives the games of
-#   --concurrency 1; --resume completes an interrupted match; no process is
+#   --concurrency 1; --resume completes an interrupted match, Swiss and
+#   knockout; TRF files of round robins and gauntlets; --config files; no process is
 #   left behind; bad command lines;
 # - tournaments: a Swiss of five (every round passes `tournament check`, the
 #   standings are `tournament standings`'), a double round robin of four, a
@@ -295,6 +296,66 @@ for i in 1 2 3 4; do E4="$E4 --engine $(fake "r$i" play=capture "seed=$i")"; don
 # shellcheck disable=SC2086
 run match $E4 --tournament roundrobin --rounds 6 --tc 60+1 --trf "$TMP/rr.trf" --quiet
 if [ "$rc" = 0 ] && "$ARB" tournament show "$TMP/rr.trf" 2>/dev/null | grep -q "rounds: *6 played"; then pass "double round robin of 4: 6 rounds"; else fail "round robin (exit $rc)"; fi
+# a round robin and a gauntlet (not --tournament) as TRF files: game g of an
+# encounter in round g * R + its Berger round, nobody twice in a round
+# shellcheck disable=SC2086
+run match $E4 --games 2 --tc 60+1 --trf "$TMP/rrm.trf" --quiet
+"$ARB" tournament show "$TMP/rrm.trf" >"$TMP/show" 2>&1
+"$ARB" tournament standings "$TMP/rrm.trf" >"$TMP/st" 2>&1
+# Berger round 1 of four: 1-4, 2-3; round 4 (game 2 of each encounter): the same pairs, colours swapped
+r1=$(tr '\r' '\n' <"$TMP/rrm.trf" | sed -n 's/^001    1 .\{80\} *\([0-9]*\) \([wb]\) .*/\1 \2/p')
+table_pts=$(awk '$2 ~ /^[0-9]+$/ && $3 ~ /%$/ { printf "%s %s\n", $1, ($4 + $5 / 2) }' "$TMP/out" | sort)
+trf_pts=$(sed -n '/^standings/,$p' "$TMP/out" | awk 'NR > 2 { print $2, $3 + 0 }' | sort)
+if [ "$rc" = 0 ] && grep -q "rounds: *6 played" "$TMP/show" && [ "$r1" = "4 w" ] &&
+	[ -n "$table_pts" ] && [ "$table_pts" = "$trf_pts" ] &&
+	grep -q 'Individual: Round-Robin' "$TMP/rrm.trf"; then
+	pass "a round robin's TRF: 6 rounds by the Berger tables, the table's points, its standings"
+else
+	fail "round robin TRF (exit $rc, round 1 '$r1'): '$table_pts' vs '$trf_pts'"
+fi
+run match --engine "$(fake g play=capture seed=1)" --engine "$(fake h play=capture seed=2)" --engine "$(fake i play=capture seed=3)" \
+	--gauntlet --games 2 --tc 60+1 --trf "$TMP/g.trf" --quiet
+"$ARB" tournament show "$TMP/g.trf" >"$TMP/show" 2>&1
+if [ "$rc" = 0 ] && grep -q "rounds: *4 played" "$TMP/show" &&
+	[ "$(tr '\r' '\n' <"$TMP/g.trf" | grep -c '^001 .* 0000 - Z .* 0000 - Z')" = 2 ]; then
+	pass "a gauntlet's TRF: 4 rounds, the others absent from the rounds they do not play"
+else
+	fail "gauntlet TRF (exit $rc): $(tr '\r' '\n' <"$TMP/g.trf" | tail -3)"
+fi
+# a Swiss interrupted after 3 games (round 2 half played) and resumed: the same
+# pairings, games and TRF as the uninterrupted run; games of another event refused
+awk '/^\[Event /{n++} n<=3' "$TMP/sw.pgn" >"$TMP/swr.pgn"
+# shellcheck disable=SC2086
+run match $E5 --tournament swiss --rounds 3 --tc 60+1 --trf "$TMP/swr.trf" --pgn "$TMP/swr.pgn" --resume
+if [ "$rc" = 0 ] && grep -q "3 games resumed" "$TMP/err" && cmp -s "$TMP/sw.trf" "$TMP/swr.trf" &&
+	[ "$(tags "$TMP/swr.pgn" Round | tr '\n' ' ')" = "1 1 2 2 3 3 " ] &&
+	[ "$(strip "$TMP/swr.pgn" | sed 's/Board "[0-9]*"//g')" = "$(strip "$TMP/sw.pgn" | sed 's/Board "[0-9]*"//g')" ] &&
+	! grep -q "^round 1 " "$TMP/err"; then
+	pass "Swiss --resume: the games left played, the TRF of the whole run"
+else
+	fail "Swiss --resume (exit $rc): $(grep -c '^\[Event' "$TMP/swr.pgn") games"
+fi
+awk '/^\[Event /{n++} n<=3' "$TMP/sw.pgn" >"$TMP/swx.pgn"
+E5X=""
+for i in 5 4 3 2 1; do E5X="$E5X --engine $(fake "e$i" play=capture "seed=$i")"; done
+# shellcheck disable=SC2086
+run match $E5X --tournament swiss --rounds 3 --tc 60+1 --pgn "$TMP/swx.pgn" --resume
+if [ "$rc" = 1 ] && grep -q "not the same event" "$TMP/err" && [ "$(grep -c '^\[Event' "$TMP/swx.pgn")" = 3 ]; then
+	pass "Swiss --resume: another event's games refused, nothing played"
+else
+	fail "Swiss --resume of another event (exit $rc)"
+fi
+# the Dutch rules of 2017
+# shellcheck disable=SC2086
+run match $E5 --tournament swiss --rounds 3 --edition 2017 --tc 60+1 --trf "$TMP/sw17.trf" --quiet
+ok=1
+for r in 1 2 3; do
+	"$ARB" tournament check "$TMP/sw17.trf" --round "$r" --edition 2017 >"$TMP/chk" 2>&1 || ok=0
+	grep -q "round $r: 2 boards, 1 bye: 0 problems" "$TMP/chk" || ok=0
+done
+# (on a field this small both editions pair alike: this checks that the run
+# pairs by the 2017 text and records it, not that the editions differ)
+if [ "$rc" = 0 ] && [ "$ok" = 1 ] && tr '\r' '\n' <"$TMP/sw17.trf" | grep -q '^192 FIDE_DUTCH$'; then pass "Swiss --edition 2017: every round as the 2017 rules pair it"; else fail "Swiss 2017 (exit $rc): $(cat "$TMP/chk")"; fi
 # a knockout of five with play-offs to an Armageddon; the bracket replayed from the
 # PGN by `tournament knockout` (which re-adjudicates each game under its stage's
 # profile) has the same winner
@@ -319,6 +380,15 @@ if grep -q '^\[Rules "armageddon"\]' "$TMP/ko.pgn" && grep -q '^\[Rules "fide202
 else
 	fail "knockout: no play-off games in the PGN"
 fi
+awk '/^\[Event /{n++} n<=5' "$TMP/ko.pgn" >"$TMP/kor.pgn"
+# shellcheck disable=SC2086
+run match $E5K --tournament knockout --match "$KO_M" --playoff "$KO_P" --seed 3 --pgn "$TMP/kor.pgn" --resume
+if [ "$rc" = 0 ] && grep -q "5 games resumed" "$TMP/err" && [ "$(sed -n 's/^knockout winner: //p' "$TMP/out")" = "$winner" ] &&
+	[ "$(strip "$TMP/kor.pgn")" = "$(strip "$TMP/ko.pgn")" ]; then
+	pass "knockout --resume: the same bracket, games and winner"
+else
+	fail "knockout --resume (exit $rc)"
+fi
 expect_usage_ko() {
 	run "$@"
 	if [ "$rc" = 2 ] && grep -q -- "--match" "$TMP/err"; then pass "knockout: bad stages refused"; else fail "knockout bad stages (exit $rc)"; fi
@@ -335,8 +405,10 @@ expect_usage() {
 expect_usage "round robin: rounds of neither cycle" "has 3 rounds (double: 6)" match $E4 --tournament roundrobin --rounds 4 --tc 60
 # shellcheck disable=SC2086
 expect_usage "Swiss without rounds" "needs --rounds" match $E4 --tournament swiss --tc 60
-expect_usage "--trf for three engines without --tournament" "a match of two engines" match --engine "$(fake a)" --engine "$(fake b)" --engine "$(fake c)" --tc 60 --trf "$TMP/x.trf"
-expect_usage "--regulations without --tournament" "need --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --regulations fide2026
+expect_usage "--regulations without --tournament or --trf" "needs --trf or --tournament" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --regulations fide2026
+expect_usage "--trf with more rounds than a TRF holds" "more than a TRF holds (999)" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --games 1000 --trf "$TMP/x.trf"
+expect_usage "--edition outside a Swiss" "is a Swiss's" match --engine "$(fake a)" --engine "$(fake b)" --tc 60 --edition 2017
+expect_usage "--edition of no Dutch rules" "2017 or 2026" match $E4 --tournament swiss --rounds 2 --tc 60 --edition 2020
 
 # ---- no descriptor of the runner reaches an engine ---------------------------------
 mkdir -p "$TMP/logs"
@@ -353,6 +425,60 @@ fi
 # ---- no process left -------------------------------------------------------------
 sleep 1
 if ! pgrep -f "$FAKE" >/dev/null 2>&1; then pass "no engine process left behind"; else fail "engine processes left: $(pgrep -f "$FAKE" | wc -l)"; fi
+
+# ---- a config file (--config FILE.lua) ------------------------------------------------
+cat >"$TMP/cfg.lua" <<EOF
+-- a match as a Lua table: options without dashes, engines as tables
+local fake = [[$FAKE]]
+local function engine(name, seed, extra)
+	local e = { cmd = [[$ARB]], name = name, args = { "run", fake, "play=capture", "seed=" .. seed } }
+	for k, v in pairs(extra or {}) do e[k] = v end
+	return e
+end
+return {
+	engines = {
+		engine("ca", 1, { options = { Zeta = "x y", Hash = 32, Alpha = true },
+			args = { "run", fake, "play=capture", "seed=1", "log=$TMP/cfg.log" } }),
+		engine("cb", 2),
+	},
+	rules = "fide2023-blitz", tc = "60+1", games = 2, max_moves = 400,
+	pgn = [[$TMP/cfg.pgn]], quiet = true, recover = false,
+}
+EOF
+run match --config "$TMP/cfg.lua"
+if [ "$rc" = 0 ] && [ "$(tags "$TMP/cfg.pgn" White | tr '\n' ' ')" = "ca cb " ] &&
+	[ "$(tags "$TMP/cfg.pgn" Rules | sort -u)" = "fide2023-blitz" ] && [ ! -s "$TMP/err" ] &&
+	[ "$(sed -n 's/^< setoption name \([A-Za-z]*\).*/\1/p' "$TMP/cfg.log" | head -3 | tr '\n' ' ')" = "Alpha Hash Zeta " ] &&
+	grep -q '^< setoption name Zeta value x y$' "$TMP/cfg.log" && grep -q '^< setoption name Alpha value true$' "$TMP/cfg.log"; then
+	pass "--config: engines, options (in name order) and settings from a Lua file"
+else
+	fail "--config (exit $rc)"
+fi
+run match --config "$TMP/cfg.lua" --games 4 --engine "$(fake cc play=capture seed=3)"
+if [ "$rc" = 0 ] && [ "$(grep -c '^\[Event' "$TMP/cfg.pgn")" = 12 ]; then
+	pass "--config: options after it override it, engines are added"
+else
+	fail "--config with overrides (exit $rc): $(grep -c '^\[Event' "$TMP/cfg.pgn") games"
+fi
+bad_config() {
+	name=$1 frag=$2
+	printf '%s\n' "$3" >"$TMP/bad.lua"
+	run match --config "$TMP/bad.lua" --engine "$(fake a)" --engine "$(fake b)" --tc 60
+	if [ "$rc" = 2 ] && grep -q -- "$frag" "$TMP/err"; then pass "--config: $name"; else fail "--config: $name (exit $rc, expected 2 and '$frag')"; fi
+}
+bad_config "a syntax error names the line" "bad.lua:2:" "return {
+	games = = 2 }"
+bad_config "an unknown key" "unknown key 'gamez'" "return { gamez = 2 }"
+bad_config "an engine's unknown key" "engines\[1\]: unknown key 'command'" "return { engines = { { command = 'x' } } }"
+bad_config "an engine without cmd" "engines\[1\]: no cmd" "return { engines = { { name = 'x' } } }"
+bad_config "not a table" "returns number" "return 7"
+bad_config "a flag not a boolean" "quiet: true or false" "return { quiet = 'yes' }"
+bad_config "a fraction" "games: 2.5 is not a whole number" "return { games = 2.5 }"
+bad_config "a bad value, as the option says" "--games: expected a number" "return { games = 0 }"
+bad_config "no os in the sandbox" "os" "os.exit(3)"
+bad_config "no config within a config" "cannot name another" "return { config = 'x.lua' }"
+run match --config "$TMP/none.lua"
+if [ "$rc" = 2 ] && grep -q "none.lua: No such file" "$TMP/err"; then pass "--config: a missing file"; else fail "--config: missing file (exit $rc)"; fi
 
 # ---- bad command lines -------------------------------------------------------------
 expect() {
