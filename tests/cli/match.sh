@@ -345,17 +345,33 @@ if [ "$rc" = 1 ] && grep -q "not the same event" "$TMP/err" && [ "$(grep -c '^\[
 else
 	fail "Swiss --resume of another event (exit $rc)"
 fi
-# the Dutch rules of 2017
-# shellcheck disable=SC2086
-run match $E5 --tournament swiss --rounds 3 --edition 2017 --tc 60+1 --trf "$TMP/sw17.trf" --quiet
-ok=1
-for r in 1 2 3; do
-	"$ARB" tournament check "$TMP/sw17.trf" --round "$r" --edition 2017 >"$TMP/chk" 2>&1 || ok=0
-	grep -q "round $r: 2 boards, 1 bye: 0 problems" "$TMP/chk" || ok=0
+# the Dutch rules of 2017 and the revised ones: an engine that never starts
+# (first seed) loses round 1 by forfeit; in round 2 the 2017 rules give the bye
+# to e3 (as bbpPairings 5, which follows them, pairs it), the revised rules to
+# the engine with no point
+ED="--engine cmd=$TMP/no-such-engine,name=dead"
+for i in 1 2 3 4; do ED="$ED --engine $(fake "e$i" play=capture "seed=$i")"; done
+for case in "2017 4" "2026 1"; do
+	set -- $case
+	# shellcheck disable=SC2086
+	run match $ED --tournament swiss --rounds 2 --edition "$1" --tc 60+1 --trf "$TMP/sw$1.trf" --quiet
+	ok=1
+	for r in 1 2; do
+		"$ARB" tournament check "$TMP/sw$1.trf" --round "$r" --edition "$1" >"$TMP/chk" 2>&1 || ok=0
+		grep -q "round $r: 2 boards, 1 bye: 0 problems" "$TMP/chk" || ok=0
+	done
+	bye=$(tr '\r' '\n' <"$TMP/sw$1.trf" | awk 'substr($0, 1, 3) == "001" && substr($0, 102, 8) == "0000 - U" { print $2 }')
+	if [ "$rc" = 0 ] && [ "$ok" = 1 ] && [ "$bye" = "$2" ]; then
+		pass "Swiss --edition $1: every round as its rules pair it, round 2's bye to player $2"
+	else
+		fail "Swiss --edition $1 (exit $rc, round 2's bye to '$bye'): $(cat "$TMP/chk")"
+	fi
 done
-# (on a field this small both editions pair alike: this checks that the run
-# pairs by the 2017 text and records it, not that the editions differ)
-if [ "$rc" = 0 ] && [ "$ok" = 1 ] && tr '\r' '\n' <"$TMP/sw17.trf" | grep -q '^192 FIDE_DUTCH$'; then pass "Swiss --edition 2017: every round as the 2017 rules pair it"; else fail "Swiss 2017 (exit $rc): $(cat "$TMP/chk")"; fi
+if tr '\r' '\n' <"$TMP/sw2017.trf" | grep -q '^192 FIDE_DUTCH$' && tr '\r' '\n' <"$TMP/sw2026.trf" | grep -q '^192 FIDE_DUTCH_2026$'; then
+	pass "Swiss: the TRF names the edition's system"
+else
+	fail "Swiss: system codes"
+fi
 # a knockout of five with play-offs to an Armageddon; the bracket replayed from the
 # PGN by `tournament knockout` (which re-adjudicates each game under its stage's
 # profile) has the same winner
