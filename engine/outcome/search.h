@@ -23,7 +23,7 @@
 #define UW_FIRST_LIMIT 2048L
 #define UW_QUICK_NODES 256L    /* the first helpmate try */
 #define UW_SUBGOAL_DEPTH 4     /* structure changes planned one after another */
-#define UW_SUBGOAL_MIN 100000L /* smaller budgets are not split for them */
+#define UW_SUBGOAL_MIN 32768L  /* smaller budgets are not split for them */
 #define UW_GOAL_TRIES 4        /* positions reaching a sub-goal tried in turn */
 #define UW_PLAN_FIRST 16384L   /* the first round of the plan with sub-goals */
 #define UW_PLAN_MAX 16         /* sub-goals of one plan */
