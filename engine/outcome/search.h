@@ -159,6 +159,11 @@ int arbI_uw_material_cannot_mate(const arb_position *p, int side);
  * *nomem (may be NULL). */
 int arbI_uw_structure_cannot_mate(const arb_position *p, int side, int max_states, ss_event *first,
 				  int *nomem);
+/* 1 if the pawn-structure proof surely fails on p at once (castling or e.p.
+ * rights, or a mate test of the position as it stands that part of the
+ * regions already passes), found without evaluating or allocating
+ * anything; 0 = not known. */
+int arbI_uw_structure_fails_now(const arb_position *p, int side);
 int arbI_uw_lone_minor_cannot_mate(const arb_position *p, int side);
 
 /* ---- helpmate.c: the searches (mates found go to c->line) ----------------- */

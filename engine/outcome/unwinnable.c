@@ -389,6 +389,13 @@ int arbI_uw_dead_static(const arb_position *pos)
 {
 	int nomem = 0;
 	arbI_attacks_init();
+	/* Either side's cheap failure first: the answer is 0 whichever fails,
+	 * and the other side's structure search need not run. */
+	for (int side = 0; side < 2; side++)
+		if (!arbI_uw_material_cannot_mate(pos, side) &&
+		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&
+		    arbI_uw_structure_fails_now(pos, side))
+			return 0;
 	for (int side = 0; side < 2; side++)
 		if (!arbI_uw_material_cannot_mate(pos, side) &&
 		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&
