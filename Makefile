@@ -78,6 +78,8 @@ bench: deps
 	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/unwinnable.tsv 0
 	@echo "unwinnability, final positions of decisive games, for the winner:"
 	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench tests/data/pgn/*.pgn 0
+	@echo "unwinnability, final positions of every game, for each side:"
+	@UNWINNABLE_BENCH_REPEAT=2 build-bench/unwinnable_bench --every-game tests/data/pgn/*.pgn 0
 
 # libFuzzer targets (needs clang and libclang-rt-14-dev). `make fuzz SECONDS=N`
 # explores for N seconds per target; `make fuzz RUNS=N` runs exactly N inputs

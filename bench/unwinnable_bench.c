@@ -7,6 +7,10 @@
  *   unwinnable_bench FILE.pgn... [max_nodes] the final position of every
  *                                          decisive game, for the winner (the
  *                                          time-forfeit question)
+ *   unwinnable_bench --every-game FILE.pgn... [max_nodes]
+ *                                          the final position of every game,
+ *                                          whatever its result, for each side
+ *                                          (two queries a game)
  *
  * Prints the mean, median and maximum microseconds per query and the count of
  * each verdict. Uses only the public API.
@@ -104,7 +108,27 @@ static int run_tsv(stats *s, const char *path, long nodes)
 	return 0;
 }
 
-static int run_pgn(stats *s, const char *path, long nodes)
+/* One query of a final position, listed when verbose. */
+static void query_final(stats *s, const arb_position *pos, int side, long nodes)
+{
+	arb_verdict v = query(s, pos, side, nodes);
+	if (getenv("UNWINNABLE_BENCH_VERBOSE")) {
+		char fen[128];
+		arb_position_to_fen(pos, fen, sizeof fen, 0);
+		printf("ROW %s\t%s\t%s\t%.0f\n", fen, side ? "black" : "white", verdict_name(v),
+		       s->us[s->n - 1]);
+	}
+	if (v == ARB_UNDETERMINED) {
+		char fen[128];
+		arb_position_to_fen(pos, fen, sizeof fen, 0);
+		printf("UNDETERMINED %s\t%s\t(%.0f us)\n", fen, side ? "black" : "white",
+		       s->us[s->n - 1]);
+	}
+}
+
+/* every: each game's final position for both sides; otherwise the
+ * decisive games' for the winner. */
+static int run_pgn(stats *s, const char *path, long nodes, int every)
 {
 	arb_error err;
 	arb_pgn_reader *r = arb_pgn_reader_open(path, 0, &err);
@@ -125,18 +149,18 @@ static int run_pgn(stats *s, const char *path, long nodes)
 		while (i < plies && arb_position_play(pos, arb_record_move(g, i)) == ARB_OK)
 			i++;
 		const char *res = arb_record_result(g);
-		if (i < plies || !res || (strcmp(res, "1-0") && strcmp(res, "0-1")))
+		if (i < plies)
+			continue;
+		if (every) {
+			query_final(s, pos, 0, nodes);
+			query_final(s, pos, 1, nodes);
+			continue;
+		}
+		if (!res || (strcmp(res, "1-0") && strcmp(res, "0-1")))
 			continue;
 		/* The time-forfeit question: had the loser's flag fallen here,
 		 * could the winner still mate (FIDE 6.9)? */
-		arb_verdict v = query(s, pos, !strcmp(res, "1-0") ? 0 : 1, nodes);
-		if (getenv("UNWINNABLE_BENCH_VERBOSE")) {
-			char fen[128];
-			arb_position_to_fen(pos, fen, sizeof fen, 0);
-			printf("ROW %s\t%s\t%s\t%.0f\n", fen,
-			       !strcmp(res, "1-0") ? "white" : "black", verdict_name(v),
-			       s->us[s->n - 1]);
-		}
+		query_final(s, pos, !strcmp(res, "1-0") ? 0 : 1, nodes);
 	}
 	arb_pgn_reader_free(r); /* owns the records */
 	arb_position_free(pos);
@@ -170,9 +194,15 @@ int main(int argc, char **argv)
 	stats s = {0};
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	long nodes = 0;
+	int every = argc > 1 && !strcmp(argv[1], "--every-game");
+	if (every) {
+		argv++;
+		argc--;
+	}
 	int nfiles = argc - 1;
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s FILE.tsv|FILE.pgn... [max_nodes]\n", argv[0]);
+		fprintf(stderr, "usage: %s [--every-game] FILE.tsv|FILE.pgn... [max_nodes]\n",
+			argv[0]);
 		return 2;
 	}
 	if (nfiles > 1 && strspn(argv[argc - 1], "0123456789") == strlen(argv[argc - 1])) {
@@ -182,7 +212,7 @@ int main(int argc, char **argv)
 	for (int i = 1; i <= nfiles; i++) {
 		size_t len = strlen(argv[i]);
 		int tsv = len > 4 && !strcmp(argv[i] + len - 4, ".tsv");
-		if ((tsv ? run_tsv : run_pgn)(&s, argv[i], nodes)) {
+		if (tsv ? run_tsv(&s, argv[i], nodes) : run_pgn(&s, argv[i], nodes, every)) {
 			fprintf(stderr, "%s: cannot read\n", argv[i]);
 			return 1;
 		}

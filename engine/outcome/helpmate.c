@@ -99,6 +99,10 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 		if (p->board[from] == (c->goal_piece & 15) ||
 		    (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION && to == g))
 			return to == g ? 1 : sgn(dist(from, g) - dist(to, g));
+		/* a promotion: its pawn walks up the file */
+		if (type == ARB_PAWN && ARB_FILE(from) == ARB_FILE(g) &&
+		    p->board[from] >> 3 == c->goal_piece >> 3 && ARB_RANK(g) % 7 == 0)
+			return 1;
 		if (p->board[to])
 			return -1;
 		/* ... and the defenders stop guarding it (or start to) */

@@ -23,8 +23,11 @@
 #define UW_FIRST_LIMIT 2048L
 #define UW_QUICK_NODES 256L    /* the first helpmate try */
 #define UW_SUBGOAL_DEPTH 4     /* structure changes planned one after another */
-#define UW_SUBGOAL_MIN 100000L /* smaller budgets are not split for them */
+#define UW_SUBGOAL_MIN 32768L  /* smaller budgets are not split for them */
 #define UW_GOAL_TRIES 4        /* positions reaching a sub-goal tried in turn */
+#define UW_PLAN_FIRST 16384L   /* the first round of the plan with sub-goals */
+#define UW_PLAN_MAX 16         /* sub-goals of one plan */
+#define UW_PLAN_PAWNS 2        /* the defender's pawns whose promotions are sub-goals */
 #define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
 #define UW_HM_FIRST_CAP 1024L
@@ -156,6 +159,11 @@ int arbI_uw_material_cannot_mate(const arb_position *p, int side);
  * *nomem (may be NULL). */
 int arbI_uw_structure_cannot_mate(const arb_position *p, int side, int max_states, ss_event *first,
 				  int *nomem);
+/* 1 if the pawn-structure proof surely fails on p at once (castling or e.p.
+ * rights, or a mate test of the position as it stands that part of the
+ * regions already passes), found without evaluating or allocating
+ * anything; 0 = not known. */
+int arbI_uw_structure_fails_now(const arb_position *p, int side);
 int arbI_uw_lone_minor_cannot_mate(const arb_position *p, int side);
 
 /* ---- helpmate.c: the searches (mates found go to c->line) ----------------- */

@@ -491,6 +491,37 @@ static void ss_expand(ss_search *ss, const ss_state *st, const ss_eval *e, int s
 	}
 }
 
+/* 1 if the root state's mate test (ss_may_mate) surely passes, found
+ * without evaluating the state: every piece of `side` spreads only through
+ * empty squares (its region's obstacles, pawns and fixed pieces, are all
+ * occupied squares, so this is part of its region), the defender's king
+ * stands on its own square (always in its region) and only its pawns count
+ * as held flights (they are fixed units). Cover from part of the regions
+ * is part of the cover: when the king's square is checkable and every
+ * flight covered or held here, it is in the full test too. 0 = not known;
+ * the full evaluation decides. The common case of the per-move
+ * dead-position test (a queen or rook loose on an open board) ends here. */
+static int ss_root_may_mate(const arb_position *p, int side)
+{
+	int opp = side ^ 1, lk = pos_king(p, opp);
+	bb_t occ = pos_occupied(p), check = 0;
+	for (bb_t b = pos_pieces(p, side, ARB_PAWN); b;)
+		check |= pawn_attacks(side, bb_pop(&b));
+	for (bb_t b = p->by_color[side] & ~p->by_type[ARB_PAWN] & ~p->by_type[ARB_KING]; b;) {
+		int sq = bb_pop(&b), type = p->board[sq] & 7;
+		bb_t reach = BB(sq), next;
+		while ((next = piece_steps(type, reach) & ~occ & ~reach) != 0)
+			reach |= next;
+		check |= piece_steps(type, reach);
+	}
+	return (check & BB(lk)) && !(king_attacks(lk) & ~check & ~pos_pieces(p, opp, ARB_PAWN));
+}
+
+int arbI_uw_structure_fails_now(const arb_position *p, int side)
+{
+	return p->rights || p->ep != ARB_NO_SQUARE || ss_root_may_mate(p, side);
+}
+
 /* 1 if `side` provably never mates from p (no reachable state passes the
  * mate test within max_states states). */
 int arbI_uw_structure_cannot_mate(const arb_position *p, int side, int max_states, ss_event *first,
@@ -503,8 +534,9 @@ int arbI_uw_structure_cannot_mate(const arb_position *p, int side, int max_state
 	ss_eval e;
 	ss_search ss = {0};
 	int proved = 0;
-	if (p->rights || p->ep != ARB_NO_SQUARE)
-		return 0; /* castling and e.p. are left to the search */
+	if (arbI_uw_structure_fails_now(p, side))
+		return 0; /* castling and e.p. are left to the search; or ss_may_mate
+			   * on the root surely passes */
 	root.pawns[0] = pos_pieces(p, ARB_WHITE, ARB_PAWN);
 	root.pawns[1] = pos_pieces(p, ARB_BLACK, ARB_PAWN);
 	root.n = 0;

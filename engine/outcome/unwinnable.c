@@ -195,6 +195,72 @@ static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest
 	return ARB_UNDETERMINED;
 }
 
+/* Appends *ev to plan[0..n) unless it is there or the plan is full;
+ * returns the new count. */
+static int plan_add(ss_event *plan, int n, const ss_event *ev)
+{
+	for (int j = 0; j < n; j++)
+		if (plan[j].to == ev->to && plan[j].type == ev->type && plan[j].color == ev->color)
+			return n;
+	if (n < UW_PLAN_MAX)
+		plan[n++] = *ev;
+	return n;
+}
+
+/*
+ * A side with no pawn, rook or queen mates only with the defender's own
+ * units on the king's flights, and its mates are often long ones after a
+ * defender's pawn has under-promoted into a blocker (K+N v K+P: the pawn
+ * becomes a rook, the king walks to the corner, the rook stands beside
+ * it). So the promotions of the defender's UW_PLAN_PAWNS pawns furthest
+ * advanced, to a knight, a bishop or a rook, are sub-goals too. Only the
+ * order of the search changes: a sub-goal is a line to play, never a
+ * proof (what it finds is a mating line, replayed by the tests).
+ */
+static int plan_blockers(const arb_position *pos, int side, ss_event *plan, int n)
+{
+	static const int8_t kinds[] = {ARB_KNIGHT, ARB_BISHOP, ARB_ROOK};
+	int opp = side ^ 1;
+	bb_t pawns = pos_pieces(pos, opp, ARB_PAWN);
+	for (int k = 0; k < UW_PLAN_PAWNS && pawns; k++) {
+		int best = -1;
+		for (bb_t b = pawns; b;) {
+			int sq = bb_pop(&b);
+			int ahead = opp == ARB_WHITE ? 7 - ARB_RANK(sq) : ARB_RANK(sq);
+			int top = best < 0 ? 8 : opp == ARB_WHITE ? 7 - ARB_RANK(best) : ARB_RANK(best);
+			if (ahead < top)
+				best = sq;
+		}
+		pawns &= ~BB(best);
+		for (int t = 0; t < 3; t++) {
+			ss_event ev = {(int8_t)opp, kinds[t],
+				       (int8_t)ARB_SQUARE(ARB_FILE(best), opp == ARB_WHITE ? 7 : 0), 1};
+			n = plan_add(plan, n, &ev);
+		}
+	}
+	return n;
+}
+
+/* The sub-goals todo[0..nev) within `budget` nodes, each an equal share
+ * of what is left for its search and what follows it (`reserve` more
+ * shares kept back for the search that follows them); *used receives the
+ * nodes spent. */
+static arb_verdict subgoals(uw_ctx *c, const ss_event *todo, int nev, long budget, int reserve,
+			    long *used, int depth)
+{
+	arb_verdict v = ARB_UNDETERMINED;
+	long more = 0;
+	*used = 0;
+	for (int k = 0; k < nev && *used < budget; k++) {
+		long share = (budget - *used) / (nev - k + reserve);
+		v = subgoal(c, &todo[k], share / 2, share, &more, depth);
+		*used += more;
+		if (v != ARB_UNDETERMINED || c->nomem)
+			return v;
+	}
+	return ARB_UNDETERMINED;
+}
+
 /* The verdict of `c` once its search ended undecided: out of memory when
  * an allocation failed on the way (what failed might have decided it). */
 static arb_verdict undecided(const uw_ctx *c)
@@ -228,42 +294,50 @@ static arb_verdict analyse(const arb_position *pos, int side, long budget, uw_ct
 	if (arbI_uw_structure_cannot_mate(pos, side, UW_ROOT_STATES, ev, &c->nomem) ||
 	    arbI_uw_lone_minor_cannot_mate(pos, side))
 		return ARB_UNWINNABLE;
-	/* At the root, a quarter of the budget for the search as things stand; then,
-	 * if the pawn structure must change before any mate and the budget is
-	 * worth splitting, its sub-goals (a sub-goal's position goes to them
-	 * first: the plan is to change the structure); then the rest. */
-	long more = 0;
-	arb_verdict v = ARB_UNDETERMINED;
-	if (depth == 0) {
-		v = run_search(c,
-			       ev[0].valid && budget >= UW_SUBGOAL_MIN ? (budget - *nodes) / 4 :
-									 budget - *nodes,
-			       &more);
-		*nodes += more;
-		if (v != ARB_UNDETERMINED || c->nomem)
-			return v != ARB_UNDETERMINED ? v : undecided(c);
-	}
-	/* The distinct changes, the one on the found path first; each gets an
-	 * equal share of the budget for its search and what follows it. */
+	/* The distinct changes, the one on the found path first, then the
+	 * defender's promotions a weak side's mate may need. */
 	int nev = 0;
-	ss_event todo[SS_MAX_EVENTS];
-	for (int k = 0; k < SS_MAX_EVENTS && ev[k].valid; k++) {
-		int again = 0;
-		for (int j = 0; j < nev; j++)
-			again |= todo[j].to == ev[k].to && todo[j].type == ev[k].type &&
-				 todo[j].color == ev[k].color;
-		if (!again)
-			todo[nev++] = ev[k];
-	}
+	ss_event todo[UW_PLAN_MAX];
+	for (int k = 0; k < SS_MAX_EVENTS && ev[k].valid; k++)
+		nev = plan_add(todo, nev, &ev[k]);
+	if (c->weak)
+		nev = plan_blockers(pos, side, todo, nev);
 	if (depth >= UW_SUBGOAL_DEPTH || budget < UW_SUBGOAL_MIN)
 		nev = 0;
-	for (int k = 0; k < nev && *nodes < budget; k++) {
-		long left = budget - *nodes, share = left / (nev - k + (depth == 0));
-		v = subgoal(c, &todo[k], share / 2, share, &more, depth);
+	long more = 0;
+	arb_verdict v = ARB_UNDETERMINED;
+	/* At the root, with sub-goals, the plan (a quarter for the search as
+	 * things stand, the rest for the sub-goals) runs in rounds of growing
+	 * size, UW_PLAN_FIRST nodes first and four times more each round: a
+	 * line that a small round finds costs that round, not a quarter of the
+	 * whole budget spent first on the search as things stand. The root
+	 * search resumes where the last round left it; a sub-goal starts over
+	 * (a round costs at most a third more than the last). */
+	for (long round = UW_PLAN_FIRST; depth == 0 && nev > 0 && round < budget - *nodes;
+	     round *= 4) {
+		v = run_search(c, round / 4, &more);
+		*nodes += more;
+		if (v == ARB_UNDETERMINED && !c->nomem) {
+			v = subgoals(c, todo, nev, round - more, 0, &more, depth);
+			*nodes += more;
+		}
+		if (v != ARB_UNDETERMINED || c->nomem)
+			return v != ARB_UNDETERMINED ? v : undecided(c);
+	}
+	/* Then the whole of what is left the same way (at the root a quarter
+	 * for the search as things stand, since a sub-goal's position goes to
+	 * its sub-goals first: the plan is to change the structure); then the
+	 * rest to the search. */
+	if (depth == 0) {
+		v = run_search(c, nev > 0 ? (budget - *nodes) / 4 : budget - *nodes, &more);
 		*nodes += more;
 		if (v != ARB_UNDETERMINED || c->nomem)
 			return v != ARB_UNDETERMINED ? v : undecided(c);
 	}
+	v = subgoals(c, todo, nev, budget - *nodes, depth == 0, &more, depth);
+	*nodes += more;
+	if (v != ARB_UNDETERMINED || c->nomem)
+		return v != ARB_UNDETERMINED ? v : undecided(c);
 	v = run_search(c, budget - *nodes, &more);
 	*nodes += more;
 	return v != ARB_UNDETERMINED ? v : undecided(c);
@@ -315,6 +389,13 @@ int arbI_uw_dead_static(const arb_position *pos)
 {
 	int nomem = 0;
 	arbI_attacks_init();
+	/* Either side's cheap failure first: the answer is 0 whichever fails,
+	 * and the other side's structure search need not run. */
+	for (int side = 0; side < 2; side++)
+		if (!arbI_uw_material_cannot_mate(pos, side) &&
+		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&
+		    arbI_uw_structure_fails_now(pos, side))
+			return 0;
 	for (int side = 0; side < 2; side++)
 		if (!arbI_uw_material_cannot_mate(pos, side) &&
 		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&

@@ -446,7 +446,8 @@ static unsigned ending_flags(const arb_game *g, int mover)
 	 * proved is left to a claim (ruling:draw) or to the flag and
 	 * illegal-move tests, which run the full analysis. Under a
 	 * material-only profile the proof is a note, made once. */
-	if ((arb_position_halfmove_clock(pos_of(g)) == 0 || arb_history_ply_count(g->h) == 1) &&
+	if (ARB_ADJUDICATION_DEAD_STATIC &&
+	    (arb_position_halfmove_clock(pos_of(g)) == 0 || arb_history_ply_count(g->h) == 1) &&
 	    (r->dead != ARB_DEAD_MATERIAL || !g->dead_noted))
 		flags |= ARB_ENDING_DEAD_STATIC;
 	/* Fivefold: FIDE 2014 9.6a (docs/rules.md#fivefold-in-2014), 2018+ 9.6.1;

@@ -315,6 +315,30 @@ START_TEST(test_lone_minor)
 }
 END_TEST
 
+/* A side with a lone minor piece mates a king with pawns only after a pawn
+ * under-promotes (the defender's promotions are sub-goals of the plan): K+N v
+ * K+P took 1.4M nodes of the search as it stands, 8/B1b5's K+B v K+B+P
+ * 800,000. Within 300,000 nodes now, the line replayed to mate; K+N v K+P
+ * whose pawn can only become a queen (K+N v K+Q cannot mate) stays proved. */
+START_TEST(test_blocker_plan)
+{
+	static const struct {
+		const char *fen;
+		arb_color side;
+		const char *want;
+	} rows[] = {
+		{"8/P4K2/8/5k2/3n4/8/8/8 b - - 0 1", ARB_BLACK, "winnable"},
+		{"8/8/8/4k3/8/8/p7/N3K3 w - - 0 1", ARB_WHITE, "winnable"},
+		{"8/B1b5/2K5/1P6/2k5/8/8/8 w - - 11 88", ARB_BLACK, "winnable"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		arb_verdict v = can_mate_budget(rows[i].fen, rows[i].side, 300000);
+		ck_assert_msg(!strcmp(verdict_text(v, 0), rows[i].want), "%s: want %s, got %s",
+			      rows[i].fen, rows[i].want, verdict_text(v, 0));
+	}
+}
+END_TEST
+
 static int uscf(const char *fen, arb_color flagged)
 {
 	arb_position *pos = from_fen(fen);
@@ -386,6 +410,7 @@ static Suite *unwinnable_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_uscf_14e);
 	tcase_add_test(tc, test_lone_minor);
+	tcase_add_test(tc, test_blocker_plan);
 	tcase_add_test(tc, test_soundness_lines);
 	tcase_add_test(tc, test_uscf_blitz_7c);
 	suite_add_tcase(s, tc);
