@@ -93,16 +93,16 @@
 
 /* ---- the checkmate analysis (engine/outcome) -------------------------------- */
 
-/* The search budget of the "can this side still mate" questions the
- * adjudicator asks (flags, illegal moves, resignations, dead positions):
- * 0 = the library default, ARB_ANALYSIS_DEFAULT_NODES. */
 /* The per-move dead-position test of adjudication (the static proofs after
  * each capture or pawn move, engine/rules/game.c): 0 leaves it out, only to
- * measure what it costs (a build with -DARB_ADJUDICATION_DEAD_STATIC=0;
- * bench/adjudicate_bench.sh). */
+ * measure what it costs (a build with -DARB_ADJUDICATION_DEAD_STATIC=0,
+ * timed beside a default one). */
 #ifndef ARB_ADJUDICATION_DEAD_STATIC
 #define ARB_ADJUDICATION_DEAD_STATIC 1
 #endif
+/* The search budget of the "can this side still mate" questions the
+ * adjudicator asks (flags, illegal moves, resignations, dead positions):
+ * 0 = the library default, ARB_ANALYSIS_DEFAULT_NODES. */
 #ifndef ARB_ADJUDICATION_NODES
 #define ARB_ADJUDICATION_NODES 0L
 #endif
