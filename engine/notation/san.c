@@ -3,8 +3,10 @@
  *
  * Output is canonical: minimal disambiguation, 'x', "=Q", '+'/'#', and
  * "O-O"/"O-O-O" for castling whatever the squares (Chess960 included).
- * Input is matched against the legal move list, never guessed: a text that
- * fits two legal moves is an error, not the first match. The lenient reader
+ * Input is matched against the legal moves it can mean (those of the written
+ * piece onto the written square; generating only those is what makes
+ * reading fast), never guessed: a text that fits two legal moves is an
+ * error, not the first match. The lenient reader
  * takes the common deviations found in real files; ARB_SAN_STRICT takes only
  * what arb_move_to_san writes.
  */
@@ -95,7 +97,11 @@ size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf)
 		memcpy(buf, "--", 3);
 		return 2;
 	}
-	int n = arbI_gen_legal(pos, list);
+	/* Disambiguation asks only for the moves of the same piece type onto
+	 * the same square (none for pawns and castling, which need none). */
+	int type = ARB_PIECE_TYPE(pos->board[ARB_MOVE_FROM(move)]), n = 0;
+	if (type != ARB_PAWN && ARB_MOVE_KIND(move) != ARB_MOVE_CASTLING)
+		n = arbI_gen_legal_to(pos, type, ARB_MOVE_TO(move), list);
 	size_t k = san_body(pos, move, list, n, buf);
 	char suffix = check_suffix(pos, move);
 	if (suffix)
@@ -258,7 +264,12 @@ arb_status arb_move_from_san(const arb_position *pos, const char *text, size_t l
 	if (!san_split(text, core, &sp, &why, &column))
 		return san_fail(err, ARB_E_MOVE_SYNTAX, text, len, column, "%s", why);
 
-	int n = arbI_gen_legal(pos, list), found = 0;
+	/* Only the candidates: the written piece's legal moves onto the written
+	 * square (a castling is looked for in the whole list); matched below as
+	 * against the whole list, whose order they keep (so the messages are
+	 * the same). */
+	int n = sp.castle ? arbI_gen_legal(pos, list) : arbI_gen_legal_to(pos, sp.type, sp.to, list);
+	int found = 0;
 	arb_move match = ARB_MOVE_NONE, second = ARB_MOVE_NONE;
 	for (int i = 0; i < n; i++) {
 		arb_move m = list[i];
