@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char standard_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /* Grows *p (elements of `size`) to hold `need`; 0 on no memory. */
 static int grow(void *pp, int *cap, int need, size_t size)
 {
@@ -75,7 +73,7 @@ void arb_record_free(arb_record *g)
 void arb_record_clear(arb_record *g)
 {
 	arbI_api_check_void(g);
-	arb_position_set_fen(&g->start, standard_start, ARB_FEN_STANDARD, NULL);
+	arb_position_set_start(&g->start); /* placed, not read from a FEN: once per game */
 	g->pool_len = 0;
 	g->ntags = 0;
 	g->nmain = 0;
