@@ -1498,13 +1498,15 @@ arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
  * Writer
  * ---------------------------------------------------------------------- */
 
-enum { LINE_MAX_COLS = 79 };
+enum { LINE_MAX_COLS = 79, OUT_BUFFER = 4096 };
 
 typedef struct writer {
 	arb_write_fn fn;
 	void *ctx;
 	int failed; /* the sink failed, or memory ran out (nomem): nothing more is written */
 	int nomem;
+	char buf[OUT_BUFFER]; /* bytes for the sink, handed over in blocks (out_flush) */
+	size_t buf_len;
 	char line[LINE_MAX_COLS + 1];
 	int len, open_line; /* open_line: written out past column 79, no newline yet */
 	char *unit;         /* the pending unit: placed when the next one starts */
@@ -1512,10 +1514,27 @@ typedef struct writer {
 	int open_paren;
 } writer;
 
+/* Hands the buffered bytes to the sink. */
+static void out_flush(writer *w)
+{
+	if (!w->failed && w->buf_len && w->fn(w->ctx, w->buf, w->buf_len) != 0)
+		w->failed = 1;
+	w->buf_len = 0;
+}
+
+/* Writes n bytes: buffered, so the sink is called once a block and not once
+ * a word (or, for a tag value, once a byte). */
 static void out(writer *w, const char *s, size_t n)
 {
-	if (!w->failed && n && w->fn(w->ctx, s, n) != 0)
-		w->failed = 1;
+	if (w->buf_len + n > sizeof w->buf)
+		out_flush(w);
+	if (n > sizeof w->buf) {
+		if (!w->failed && w->fn(w->ctx, s, n) != 0)
+			w->failed = 1;
+		return;
+	}
+	memcpy(w->buf + w->buf_len, s, n);
+	w->buf_len += n;
 }
 
 static void flush_line(writer *w)
@@ -1661,6 +1680,25 @@ static void emit_comment(writer *w, const char *text)
 	unit_append(w, "}", 1);
 }
 
+/* "12." (dots = 1) or "12..." (dots = 3) into buf; returns its length. */
+static size_t move_number(char *buf, int number, int dots)
+{
+	char digits[12];
+	size_t n = 0, k = 0;
+	unsigned v = number < 0 ? 0u - (unsigned)number : (unsigned)number;
+	if (number < 0)
+		buf[k++] = '-';
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		buf[k++] = digits[--n];
+	while (dots--)
+		buf[k++] = '.';
+	return k;
+}
+
 static void write_line(writer *w, const arb_record *g, int node, const arb_position *start)
 {
 	arb_position pos = *start;
@@ -1672,10 +1710,8 @@ static void write_line(writer *w, const arb_record *g, int node, const arb_posit
 			emit_comment(w, rec_str(g, nd->pre_comment));
 			need_number = 1;
 		}
-		if (pos.side == ARB_WHITE)
-			unit(w, buf, (size_t)snprintf(buf, sizeof buf, "%d.", pos.fullmove));
-		else if (need_number)
-			unit(w, buf, (size_t)snprintf(buf, sizeof buf, "%d...", pos.fullmove));
+		if (pos.side == ARB_WHITE || need_number)
+			unit(w, buf, move_number(buf, pos.fullmove, pos.side == ARB_WHITE ? 1 : 3));
 		unit(w, buf, arb_move_to_san(&pos, nd->move, buf));
 		for (int i = 0; i < nd->nag_count; i++)
 			unit(w, buf,
@@ -1701,10 +1737,14 @@ static void write_tag(writer *w, const char *name, const char *value)
 	out(w, "[", 1);
 	out(w, name, strlen(name));
 	out(w, " \"", 2);
-	for (const char *p = value; *p; p++) {
-		if (*p == '"' || *p == '\\')
+	for (const char *p = value; *p;) {
+		size_t run = strcspn(p, "\"\\");
+		out(w, p, run);
+		p += run;
+		if (*p) {
 			out(w, "\\", 1);
-		out(w, p, 1);
+			out(w, p++, 1);
+		}
 	}
 	out(w, "\"]\n", 3);
 }
@@ -1781,6 +1821,7 @@ arb_status arb_pgn_write(const arb_record *g, arb_write_fn fn, void *ctx)
 	place(&w, w.unit, w.unit_len);
 	flush_line(&w);
 	out(&w, "\n", 1);
+	out_flush(&w);
 	free(w.unit);
 	return w.nomem ? ARB_E_NOMEM : w.failed ? ARB_E_IO : ARB_OK;
 }
