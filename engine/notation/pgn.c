@@ -450,6 +450,27 @@ static int sp_comment(arb_pgn_reader *r)
  * of symbol characters. Returns 1 if it is a termination marker. */
 static int sp_token(arb_pgn_reader *r, int c)
 {
+	/* Most tokens end inside the window: read in place, as below. */
+	const unsigned char *b = (const unsigned char *)r->buf;
+	const unsigned char *t = b + r->pos - 1, *q = t + 1, *e = b + r->len;
+	while (q < e && is_symbol_char(*q))
+		q++;
+	if (q < e) {
+		const unsigned char *d = t + 1;
+		if (is_digit(c)) {
+			while (d < q && is_digit(*d))
+				d++;
+			if (d == q || *d == '.') { /* a move number, and its dots */
+				while (d < q && *d == '.')
+					d++;
+				r->pos = (size_t)(d - b);
+				return 0;
+			}
+		}
+		r->pos = (size_t)(q - b);
+		return is_result((const char *)t, (size_t)(q - t));
+	}
+
 	char tok[8];
 	size_t n = 1;
 	tok[0] = (char)c;
@@ -479,6 +500,10 @@ static void sp_movetext(arb_pgn_reader *r)
 			r->pos++;
 			if (sp_token(r, c) && depth == 0)
 				return;
+			continue;
+		}
+		if (c == ' ') { /* the next most: no new line, no column 1 */
+			r->pos++;
 			continue;
 		}
 		if ((c == '[' || c == '%') && sp_col1(r)) {
