@@ -243,6 +243,13 @@ int arbI_gen_legal(const arb_position *p, arb_move *out)
 }
 #endif
 
+int arbI_gen_castlings(const arb_position *p, arb_move *out)
+{
+	if (!p->rights || pos_checkers(p)) /* FIDE 3.8.2.2.1: not out of check */
+		return 0;
+	return gen_castling(p, out, 0);
+}
+
 /* ------------------------------------------------------------------------
  * One piece type onto one square (SAN in and out)
  * ---------------------------------------------------------------------- */

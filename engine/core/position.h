@@ -134,5 +134,11 @@ int arbI_gen_legal(const arb_position *p, arb_move *out);
 __attribute__((visibility("hidden")))
 #endif
 int arbI_gen_legal_to(const arb_position *p, int type, int to, arb_move *out);
+/* The legal castlings of the side to move (at most two, the kingside one
+ * first), as they end arbI_gen_legal's list. Returns their number. */
+#ifdef __GNUC__
+__attribute__((visibility("hidden")))
+#endif
+int arbI_gen_castlings(const arb_position *p, arb_move *out);
 
 #endif

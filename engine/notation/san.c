@@ -343,10 +343,10 @@ arb_status arb_move_from_san(const arb_position *pos, const char *text, size_t l
 		return san_fail(err, ARB_E_MOVE_SYNTAX, text, len, column, "%s", why);
 
 	/* Only the candidates: the written piece's legal moves onto the written
-	 * square (a castling is looked for in the whole list); matched below as
-	 * against the whole list, whose order they keep (so the messages are
-	 * the same). */
-	int n = sp.castle ? arbI_gen_legal(pos, list) : arbI_gen_legal_to(pos, sp.type, sp.to, list);
+	 * square, or the castlings; matched below as against the whole list,
+	 * whose order they keep (so the messages are the same). */
+	int n = sp.castle ? arbI_gen_castlings(pos, list) :
+			    arbI_gen_legal_to(pos, sp.type, sp.to, list);
 	int found = 0;
 	arb_move match = ARB_MOVE_NONE, second = ARB_MOVE_NONE;
 	for (int i = 0; i < n; i++) {
