@@ -268,8 +268,8 @@ static inline int king_safe_after(const arb_position *p, int from, int to, int k
 
 /* Appends the moves from each square of `froms` (ascending) to `to` that
  * keep the king safe; a pawn reaching the last rank gives four, queen first. */
-static int emit_to(const arb_position *p, bb_t froms, int to, int ksq, int promotes,
-		   arb_move *out, int n)
+static int emit_to(const arb_position *p, bb_t froms, int to, int ksq, int promotes, arb_move *out,
+		   int n)
 {
 	while (froms) {
 		int from = bb_pop(&froms);

@@ -110,6 +110,14 @@ static int is_result(const char *s, size_t n)
 	       (n == 7 && memcmp(s, "1/2-1/2", 7) == 0);
 }
 
+/* The termination marker s[0..n) (is_result) as a string. */
+static const char *result_text(const char *s, size_t n)
+{
+	if (n == 7)
+		return "1/2-1/2";
+	return s[0] == '1' ? "1-0" : "0-1";
+}
+
 /* Does s[0..n) start with a tag pair ("[Name "")? Looks at TAG_LOOKAHEAD
  * bytes at most. Inside a brace comment such a line ends the comment (it is
  * unterminated): it is the next game's tag section far more often than
@@ -843,7 +851,8 @@ static int read_tag(parser *ps)
 		return game_error(ps, ps->line, col_of(ps), "tag without a name");
 	skip_space(ps);
 	if (peekc(ps) != '"')
-		return game_error(ps, ps->line, col_of(ps), "tag %s: expected a quoted value", name);
+		return game_error(ps, ps->line, col_of(ps), "tag %s: expected a quoted value",
+				  name);
 	nextc(ps);
 	ps->text_len = 0;
 	for (;;) {
@@ -887,7 +896,8 @@ static int read_tags(parser *ps)
 			return 0;
 		/* A blank line before the next '[' ends a game of tags only. */
 		int newlines = 0;
-		for (int c = peekc(ps); is_space(c) || (c == '%' && col_of(ps) == 1); c = peekc(ps)) {
+		for (int c = peekc(ps); is_space(c) || (c == '%' && col_of(ps) == 1);
+		     c = peekc(ps)) {
 			if (c == '%') /* escape lines between tags */
 				skip_line(ps);
 			else
@@ -1395,7 +1405,7 @@ static enum movetext_end read_movetext(parser *ps)
 			if (ps->depth > 0)
 				return game_error(ps, line, col, "result inside a variation"),
 				       END_ERROR;
-			arb_record_set_result(ps->rec, n == 7 ? "1/2-1/2" : tok[0] == '1' ? "1-0" : "0-1");
+			arb_record_set_result(ps->rec, result_text(tok, n));
 			return END_RESULT;
 		}
 		if ((n == 4 && !memcmp(tok, "e.p.", 4)) || (n == 2 && !memcmp(tok, "ep", 2)))

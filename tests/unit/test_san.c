@@ -741,7 +741,8 @@ START_TEST(test_candidates_tricky)
 	printf("san candidates (tricky): %ld texts, %ld failures\n", cand_texts, cand_failures);
 	fflush(stdout);
 	ck_assert_int_gt(cand_texts, 1000000);
-	ck_assert_msg(cand_failures == 0, "%ld texts fail (the first 10 are listed)", cand_failures);
+	ck_assert_msg(cand_failures == 0, "%ld texts fail (the first 10 are listed)",
+		      cand_failures);
 }
 END_TEST
 

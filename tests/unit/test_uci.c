@@ -347,8 +347,12 @@ static void reject_node(const arb_position *pos, const char *name)
 		uci_of(pos, moves[i], text[i]);
 	for (int from = 0; from < 64; from++) {
 		for (int to = 0; to < 64; to++) {
-			char t[8] = {(char)('a' + ARB_FILE(from)), (char)('1' + ARB_RANK(from)),
-				     (char)('a' + ARB_FILE(to)), (char)('1' + ARB_RANK(to)), 0, 0};
+			char t[8] = {(char)('a' + ARB_FILE(from)),
+				     (char)('1' + ARB_RANK(from)),
+				     (char)('a' + ARB_FILE(to)),
+				     (char)('1' + ARB_RANK(to)),
+				     0,
+				     0};
 			int last = ARB_RANK(to) == 0 || ARB_RANK(to) == 7;
 			for (int k = 0; k < (last ? 2 : 1); k++) {
 				t[4] = k ? 'q' : 0;
@@ -361,9 +365,11 @@ static void reject_node(const arb_position *pos, const char *name)
 					legal = moves[i] == back;
 				/* A castling also reads in its other form (king onto its
 				 * destination, or onto its rook). */
-				int other_form = ok && legal && ARB_MOVE_KIND(back) == ARB_MOVE_CASTLING;
+				int other_form =
+					ok && legal && ARB_MOVE_KIND(back) == ARB_MOVE_CASTLING;
 				checked++;
-				if (((listed && !ok) || (ok && !legal) || (ok && !listed && !other_form)) &&
+				if (((listed && !ok) || (ok && !legal) ||
+				     (ok && !listed && !other_form)) &&
 				    ++failures <= 10)
 					printf("FAIL %s: %s reads %s, listed %d\n", name, t,
 					       ok ? "as a move" : "as no move", listed);
@@ -376,8 +382,8 @@ static void reject_node(const arb_position *pos, const char *name)
 					listed = moves[i] == m;
 				checked++;
 				if (arb_position_is_legal(pos, m) != listed && ++failures <= 10)
-					printf("FAIL %s: move %d (kind %d) legal %d, listed %d\n", name,
-					       (int)m, kind, !listed, listed);
+					printf("FAIL %s: move %d (kind %d) legal %d, listed %d\n",
+					       name, (int)m, kind, !listed, listed);
 			}
 		}
 	}
