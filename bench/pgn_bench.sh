@@ -1,14 +1,20 @@
 #!/bin/sh
 # bench/pgn_bench.sh BUILD_DIR -- PGN throughput of `arbiter pgn check`
-# --jobs 1, one thread like its peer (read, replay and validate every move,
-# write every main-line move in SAN
-# again) on the six real game collections concatenated (1x) and on that input
-# ten times over (10x): games/s, plies/s and peak memory (which should not
-# grow with the input: the reader streams). If pgn-extract is installed, it
-# does the same work on the same input in the same run (parse, validate every
-# move, write the games in SAN to /dev/null) and the ratio is printed. For
-# reference, `arbiter pgn convert` (writing export-format PGN to /dev/null, the
-# closest match to what pgn-extract does) is timed too.
+# --jobs 1, one thread like its peers (read every game, match every SAN to a
+# legal move and play it, check tags, comments and commands) on the six real
+# game collections concatenated (1x) and on that input ten times over (10x):
+# games/s, plies/s and peak memory (which should not grow with the input: the
+# reader streams). `arbiter pgn convert` (the same reading, then export-format
+# PGN written to /dev/null) is timed too. Peers, each in the same run on the
+# same input, with the ratios printed:
+#  - chess-library (Disservin, C++) when CHESSLIB_BIN names a build of a
+#    program on its StreamParser whose visitor reads each move with
+#    uci::parseSan and plays it with makeMove (what its example/main.cpp
+#    does): the same work as `check`. It is a benchmark only: the repository
+#    holds neither its code nor a recipe for it; build it by hand elsewhere
+#    (g++ -std=c++17 -O3 -march=native -DNDEBUG -Iinclude example/main.cpp).
+#  - pgn-extract, when installed: parse, validate every move, write the
+#    games in SAN to /dev/null (the work of `convert`).
 #
 # Input: tests/data/pgn/ (the project's copies), else ../shared/pgn.
 # Times are wall times, best of REPEAT (default 3) rounds; in each round every
@@ -16,8 +22,8 @@
 # Peak RSS: /usr/bin/time -f %M when present (Debian package `time`), else
 # VmHWM polled from /proc/PID/status in one extra run (the script says which).
 #
-# Environment: PGN_EXTRACT=path (default: pgn-extract on PATH, then
-# /usr/games/pgn-extract), REPEAT=N.
+# Environment: CHESSLIB_BIN=path (no default), PGN_EXTRACT=path (default:
+# pgn-extract on PATH, then /usr/games/pgn-extract), REPEAT=N.
 # Exit status: 0, 1 if arbiter fails or finds an error, 2 for a bad setup.
 set -u
 
@@ -140,6 +146,13 @@ if [ -z "$px" ]; then
 	fi
 fi
 
+# ---- chess-library ------------------------------------------------------------------
+cl=${CHESSLIB_BIN:-}
+if [ -n "$cl" ] && [ ! -x "$cl" ]; then
+	echo "bench: pgn: CHESSLIB_BIN=$cl is not an executable; chess-library left out" >&2
+	cl=""
+fi
+
 # ---- what each program does -------------------------------------------------------
 status=0
 echo "bench: pgn: arbiter $("$arbiter" --version 2>/dev/null | sed 's/^arbiter //')" \
@@ -173,7 +186,22 @@ if [ -n "$px" ]; then
 			"of $games1 games; its figures may not be comparable"
 	fi
 else
-	echo "bench: pgn: pgn-extract not found (apt-get install pgn-extract); arbiter only"
+	echo "bench: pgn: pgn-extract not found (apt-get install pgn-extract)"
+fi
+if [ -n "$cl" ]; then
+	# One untimed run: it ends with "Parsed P positions from G games in S s".
+	"$cl" "$tmp/1x.pgn" >"$tmp/clcheck.out" 2>&1
+	clcount=$(sed -n 's/^Parsed \([0-9]*\) positions from \([0-9]*\) games.*/\1 \2/p' \
+		"$tmp/clcheck.out")
+	echo "bench: pgn: $cl FILE (chess-library)"
+	if [ "$clcount" = "$plies1 $games1" ]; then
+		echo "bench: pgn: chess-library reads all $games1 games and $plies1 plies of the 1x input"
+	else
+		echo "bench: pgn: warning: chess-library read '${clcount:-?}' (plies, games)" \
+			"of $plies1 $games1; its figures may not be comparable"
+	fi
+else
+	echo "bench: pgn: CHESSLIB_BIN not set (a chess-library PGN reader, built by hand)"
 fi
 echo "bench: pgn: peak RSS by $rss_method; wall time, best of $repeat"
 
@@ -196,11 +224,19 @@ while [ "$round" -le "$repeat" ]; do
 			tail -n 5 "$tmp/c$size.err" >&2
 			exit 1
 		fi
+		if [ -n "$cl" ]; then
+			printf ' chess-library-%s' "$size"
+			if ! timed "l$size" /dev/null "$cl" "$tmp/$size.pgn"; then
+				echo
+				echo "bench: pgn: chess-library failed; left out from here" >&2
+				cl=""
+			fi
+		fi
 		[ -n "$px" ] || continue
 		printf ' pgn-extract-%s' "$size"
 		if ! timed "p$size" /dev/null "$px" -s -Wsan -o /dev/null "$tmp/$size.pgn"; then
 			echo
-			echo "bench: pgn: pgn-extract failed; arbiter only from here" >&2
+			echo "bench: pgn: pgn-extract failed; left out from here" >&2
 			px=""
 		fi
 	done
@@ -211,6 +247,7 @@ if [ "$rss_method" != "/usr/bin/time -f %M" ]; then
 	for size in 1x 10x; do
 		hwm "a$size" "$arbiter" pgn check --jobs 1 "$tmp/$size.pgn"
 		hwm "c$size" "$arbiter" pgn convert --jobs 1 "$tmp/$size.pgn"
+		[ -z "$cl" ] || hwm "l$size" "$cl" "$tmp/$size.pgn"
 		[ -z "$px" ] || hwm "p$size" "$px" -s -Wsan -o /dev/null "$tmp/$size.pgn"
 	done
 fi
@@ -237,11 +274,12 @@ peak() {
 echo
 printf '%-16s %5s %8s %9s %10s %11s %11s\n' program input games seconds games/s plies/s \
 	"peak RSS"
-for prog in a c p; do
+for prog in a c l p; do
 	[ -s "$tmp/${prog}1x.secs" ] || continue
 	case $prog in
 	a) name="arbiter check" ;;
 	c) name="arbiter convert" ;;
+	l) name="chess-library" ;;
 	*) name="pgn-extract" ;;
 	esac
 	for size in 1x 10x; do
@@ -261,20 +299,24 @@ for prog in a c p; do
 		}'
 	done
 done
-# ratio WHAT PROG SIZE: games/s of arbiter PROG over pgn-extract's on SIZE.
+# ratio WHAT PROG PEER NAME SIZE: games/s of arbiter PROG over those of PEER
+# (its file letter; NAME as printed) on SIZE (above 1: arbiter is faster).
 ratio() {
-	awk -v w="$1" -v sz="$3" -v a="$(best "$tmp/$2$3.secs")" -v p="$(best "$tmp/p$3.secs")" \
-		'BEGIN {
+	awk -v w="$1" -v n="$4" -v sz="$5" -v a="$(best "$tmp/$2$5.secs")" \
+		-v p="$(best "$tmp/$3$5.secs")" 'BEGIN {
 		r = a > 0 ? p / a : 0
-		printf "ratio %s / pgn-extract, games/s, %s: %.2f\n", w, sz, r
+		printf "ratio %s / %s, games/s, %s: %.2f\n", w, n, sz, r
 	}'
 }
 
 echo
 for size in 1x 10x; do
+	if [ -s "$tmp/l$size.secs" ]; then
+		ratio "arbiter check" a l chess-library "$size"
+	fi
 	if [ -s "$tmp/p$size.secs" ]; then
-		ratio "arbiter check" a "$size"
-		ratio "arbiter convert" c "$size"
+		ratio "arbiter check" a p pgn-extract "$size"
+		ratio "arbiter convert" c p pgn-extract "$size"
 	fi
 done
 awk -v a="$(peak "$tmp/a1x.rss")" -v b="$(peak "$tmp/a10x.rss")" 'BEGIN {

@@ -5,8 +5,9 @@
  * parsed, every move replayed, and handled on one of --jobs worker threads
  * (cli/jobs.c), the output written in input order, so it is the same for
  * every number of threads. Memory depends on the longest games in flight,
- * never on the file. `check` also writes every main-line move in SAN again
- * (the work of "validate and re-encode"), lists the bad games on stdout and
+ * never on the file. `check` is the reading alone (every move matched and
+ * played, every tag, comment and command read and checked by the parser;
+ * nothing is made of the record after), lists the bad games on stdout and
  * ends with a summary line (not with --no-summary). `convert` rewrites the
  * good games as PGN export format, UCI move lists, final FENs or EPD
  * records. `stats` counts. A bad game is reported with the engine's message
@@ -396,22 +397,6 @@ static int write_file(void *ctx, const char *buf, size_t n)
  * What is done with each good game (on a worker)
  * ---------------------------------------------------------------------- */
 
-/* check: writes every main-line move in SAN again, as an export would. */
-static void reencode(struct worker *w, const arb_record *g)
-{
-	char san[ARB_SAN_MAX];
-	arb_undo u;
-	arb_move m;
-	int i, n = arb_record_ply_count(g);
-
-	arb_position_copy(w->pos, arb_record_start(g));
-	for (i = 0; i < n; i++) {
-		m = arb_record_move(g, i);
-		arb_move_to_san(w->pos, m, san);
-		arb_position_do_move(w->pos, m, &u);
-	}
-}
-
 static void write_uci(struct worker *w, const arb_record *g, FILE *out)
 {
 	char uci[8];
@@ -519,10 +504,8 @@ static int good_game(void *worker, cli_job *job, arb_record *g)
 {
 	struct worker *w = worker;
 
-	if (w->args->action == ACT_CHECK) {
-		reencode(w, g);
-		return 0;
-	}
+	if (w->args->action == ACT_CHECK)
+		return 0; /* read and checked by the parser: nothing more to do */
 	if (w->args->action == ACT_STATS) {
 		gather(job->result, g);
 		return 0;

@@ -242,3 +242,116 @@ int arbI_gen_legal(const arb_position *p, arb_move *out)
 	return gen_legal_body(p, out);
 }
 #endif
+
+int arbI_gen_castlings(const arb_position *p, arb_move *out)
+{
+	if (!p->rights || pos_checkers(p)) /* FIDE 3.8.2.2.1: not out of check */
+		return 0;
+	return gen_castling(p, out, 0);
+}
+
+/* ------------------------------------------------------------------------
+ * One piece type onto one square (SAN in and out)
+ * ---------------------------------------------------------------------- */
+
+/* 1 if moving the side to move's piece from `from` to `to` (not the king,
+ * not e.p., not castling) leaves its king unattacked: the move is played on
+ * the occupancy and the attacks on the king recomputed, the captured piece's
+ * own excluded. This is the full generator's pin and check-evasion rule
+ * (a pinned piece stays on its line, a check is blocked or its piece taken)
+ * asked of one move. */
+static inline int king_safe_after(const arb_position *p, int from, int to, int ksq)
+{
+	bb_t occ = (pos_occupied(p) ^ BB(from)) | BB(to);
+	return !(pos_attacked_by(p, ksq, p->side ^ 1, occ) & ~BB(to));
+}
+
+/* Appends the moves from each square of `froms` (ascending) to `to` that
+ * keep the king safe; a pawn reaching the last rank gives four, queen first. */
+static int emit_to(const arb_position *p, bb_t froms, int to, int ksq, int promotes, arb_move *out,
+		   int n)
+{
+	while (froms) {
+		int from = bb_pop(&froms);
+		if (!king_safe_after(p, from, to, ksq))
+			continue;
+		if (!promotes) {
+			out[n++] = (arb_move)(from | (to << 6));
+			continue;
+		}
+		for (int t = ARB_QUEEN; t >= ARB_KNIGHT; t--)
+			out[n++] = ARB_MAKE_MOVE(from, to, ARB_MOVE_PROMOTION, t);
+	}
+	return n;
+}
+
+/* The pawn moves onto `to`: the push or double push onto an empty square,
+ * the captures of an enemy piece, e.p. onto the e.p. square. */
+static int pawns_to(const arb_position *p, int to, int ksq, arb_move *out)
+{
+	const int us = p->side, up = us == ARB_WHITE ? 8 : -8;
+	const int start_rank = us == ARB_WHITE ? 1 : 6, last_rank = us == ARB_WHITE ? 7 : 0;
+	const int promotes = ARB_RANK(to) == last_rank;
+	const bb_t pawns = pos_pieces(p, us, ARB_PAWN);
+	bb_t froms = 0;
+	int n = 0;
+
+	if (to == p->ep) {
+		bb_t capturers = pawn_attacks(us ^ 1, to) & pawns;
+		while (capturers) {
+			int from = bb_pop(&capturers);
+			if (pos_ep_capture_safe(p, from, to))
+				out[n++] = ARB_MAKE_MOVE(from, to, ARB_MOVE_EN_PASSANT, 0);
+		}
+		return n;
+	}
+	if (p->board[to] != ARB_EMPTY)
+		return emit_to(p, pawn_attacks(us ^ 1, to) & pawns, to, ksq, promotes, out, 0);
+	int one = to - up;
+	if (one < 0 || one > 63)
+		return 0;
+	if (pawns & BB(one)) {
+		froms = BB(one);
+	} else if (p->board[one] == ARB_EMPTY) {
+		int two = one - up;
+		if (two >= 0 && two <= 63 && ARB_RANK(two) == start_rank && (pawns & BB(two)))
+			froms = BB(two);
+	}
+	return emit_to(p, froms, to, ksq, promotes, out, 0);
+}
+
+int arbI_gen_legal_to(const arb_position *p, int type, int to, arb_move *out)
+{
+	const int us = p->side;
+	const bb_t occ = pos_occupied(p), own = p->by_color[us];
+	const int ksq = pos_king(p, us);
+
+	if (own & BB(to))
+		return 0;
+	switch (type) {
+	case ARB_PAWN:
+		return pawns_to(p, to, ksq, out);
+	case ARB_KNIGHT:
+		return emit_to(p, knight_attacks(to) & pos_pieces(p, us, ARB_KNIGHT), to, ksq, 0,
+			       out, 0);
+	case ARB_BISHOP:
+		return emit_to(p, bishop_attacks(to, occ) & pos_pieces(p, us, ARB_BISHOP), to, ksq,
+			       0, out, 0);
+	case ARB_ROOK:
+		return emit_to(p, rook_attacks(to, occ) & pos_pieces(p, us, ARB_ROOK), to, ksq, 0,
+			       out, 0);
+	case ARB_QUEEN: {
+		/* The full list has a queen's diagonal moves before its straight ones. */
+		const bb_t queens = pos_pieces(p, us, ARB_QUEEN);
+		int n = emit_to(p, bishop_attacks(to, occ) & queens, to, ksq, 0, out, 0);
+		return emit_to(p, rook_attacks(to, occ) & queens, to, ksq, 0, out, n);
+	}
+	case ARB_KING:
+		if (!(king_attacks(to) & BB(ksq)) || pos_attacked_by(p, to, us ^ 1, occ ^ BB(ksq)))
+			return 0;
+		out[0] = (arb_move)(ksq | (to << 6));
+		return 1;
+	default:
+		return 0;
+	}
+}

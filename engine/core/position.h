@@ -125,5 +125,20 @@ void arbI_pos_undo_move(arb_position *p, arb_move m, const arb_undo *u);
 __attribute__((visibility("hidden")))
 #endif
 int arbI_gen_legal(const arb_position *p, arb_move *out);
+/* The legal moves of the side to move's pieces of `type` (ARB_PAWN ..
+ * ARB_KING) onto `to`, castling aside, for reading and writing one move in
+ * SAN without the whole list: the same moves as those of arbI_gen_legal's
+ * list that fit, in the same order. out must hold ARB_MAX_MOVES (at most
+ * 4 x 8 promotions, or one per piece, are written). Returns their number. */
+#ifdef __GNUC__
+__attribute__((visibility("hidden")))
+#endif
+int arbI_gen_legal_to(const arb_position *p, int type, int to, arb_move *out);
+/* The legal castlings of the side to move (at most two, the kingside one
+ * first), as they end arbI_gen_legal's list. Returns their number. */
+#ifdef __GNUC__
+__attribute__((visibility("hidden")))
+#endif
+int arbI_gen_castlings(const arb_position *p, arb_move *out);
 
 #endif

@@ -110,6 +110,14 @@ static int is_result(const char *s, size_t n)
 	       (n == 7 && memcmp(s, "1/2-1/2", 7) == 0);
 }
 
+/* The termination marker s[0..n) (is_result) as a string. */
+static const char *result_text(const char *s, size_t n)
+{
+	if (n == 7)
+		return "1/2-1/2";
+	return s[0] == '1' ? "1-0" : "0-1";
+}
+
 /* Does s[0..n) start with a tag pair ("[Name "")? Looks at TAG_LOOKAHEAD
  * bytes at most. Inside a brace comment such a line ends the comment (it is
  * unterminated): it is the next game's tag section far more often than
@@ -450,6 +458,27 @@ static int sp_comment(arb_pgn_reader *r)
  * of symbol characters. Returns 1 if it is a termination marker. */
 static int sp_token(arb_pgn_reader *r, int c)
 {
+	/* Most tokens end inside the window: read in place, as below. */
+	const unsigned char *b = (const unsigned char *)r->buf;
+	const unsigned char *t = b + r->pos - 1, *q = t + 1, *e = b + r->len;
+	while (q < e && is_symbol_char(*q))
+		q++;
+	if (q < e) {
+		const unsigned char *d = t + 1;
+		if (is_digit(c)) {
+			while (d < q && is_digit(*d))
+				d++;
+			if (d == q || *d == '.') { /* a move number, and its dots */
+				while (d < q && *d == '.')
+					d++;
+				r->pos = (size_t)(d - b);
+				return 0;
+			}
+		}
+		r->pos = (size_t)(q - b);
+		return is_result((const char *)t, (size_t)(q - t));
+	}
+
 	char tok[8];
 	size_t n = 1;
 	tok[0] = (char)c;
@@ -479,6 +508,10 @@ static void sp_movetext(arb_pgn_reader *r)
 			r->pos++;
 			if (sp_token(r, c) && depth == 0)
 				return;
+			continue;
+		}
+		if (c == ' ') { /* the next most: no new line, no column 1 */
+			r->pos++;
 			continue;
 		}
 		if ((c == '[' || c == '%') && sp_col1(r)) {
@@ -608,14 +641,18 @@ arb_status arb_pgn_next_text(arb_pgn_reader *r, arb_pgn_text *out, arb_error *er
 typedef struct frame {
 	int node, prev_node, has_prev;
 	long open_line, open_col; /* where the variation's '(' is */
-	arb_position pos, prev_pos;
+	arb_position pos;
+	arb_move prev_move; /* the last move played on pos (has_prev) ... */
+	arb_undo prev_undo; /* ... and what takes it back: a variation starts there */
 } frame;
 
 /* All of it lives on the stack of arb_pgn_parse; the heap only for long
  * comments or tag values and deep variations. */
 typedef struct parser {
 	const unsigned char *p, *end; /* the next byte, the end of the text */
-	long line, col;               /* of *p */
+	const unsigned char *begin;   /* the text's first byte */
+	long line;                    /* of *p */
+	long col_off;                 /* *p's column is (p - begin) - col_off (col_of) */
 	const char *name;
 	long number;
 	unsigned flags;
@@ -633,9 +670,23 @@ typedef struct parser {
 	frame stack_inline[FRAMES_INLINE];
 } parser;
 
+/* The column of the next byte: kept as an offset that changes only at a
+ * new line, so that stepping over a byte is one increment. */
+static inline long col_of(const parser *ps)
+{
+	return (long)(ps->p - ps->begin) - ps->col_off;
+}
+
 static inline int peekc(const parser *ps)
 {
 	return ps->p < ps->end ? *ps->p : EOF;
+}
+
+/* Notes that the byte before ps->p was a '\n'. */
+static inline void new_line(parser *ps)
+{
+	ps->line++;
+	ps->col_off = (long)(ps->p - ps->begin) - 1;
 }
 
 static inline int nextc(parser *ps)
@@ -643,19 +694,16 @@ static inline int nextc(parser *ps)
 	if (ps->p == ps->end)
 		return EOF;
 	int c = *ps->p++;
-	if (c == '\n') {
-		ps->line++;
-		ps->col = 1;
-	} else {
-		ps->col++;
-	}
+	if (c == '\n')
+		new_line(ps);
 	return c;
 }
 
 static void skip_space(parser *ps)
 {
-	while (is_space(peekc(ps)))
-		nextc(ps);
+	while (ps->p < ps->end && is_space(*ps->p))
+		if (*ps->p++ == '\n')
+			new_line(ps);
 }
 
 static void skip_line(parser *ps)
@@ -786,7 +834,7 @@ static int latin1_to_utf8(parser *ps)
 /* Reads "[Name "value"]" (the '[' is next). Returns 1, or 0 after an error. */
 static int read_tag(parser *ps)
 {
-	long line = ps->line, col = ps->col;
+	long line = ps->line, col = col_of(ps);
 	char name[TOKEN_MAX + 1];
 	size_t n = 0;
 	int c;
@@ -800,10 +848,11 @@ static int read_tag(parser *ps)
 	}
 	name[n] = 0;
 	if (n == 0)
-		return game_error(ps, ps->line, ps->col, "tag without a name");
+		return game_error(ps, ps->line, col_of(ps), "tag without a name");
 	skip_space(ps);
 	if (peekc(ps) != '"')
-		return game_error(ps, ps->line, ps->col, "tag %s: expected a quoted value", name);
+		return game_error(ps, ps->line, col_of(ps), "tag %s: expected a quoted value",
+				  name);
 	nextc(ps);
 	ps->text_len = 0;
 	for (;;) {
@@ -823,7 +872,7 @@ static int read_tag(parser *ps)
 	}
 	skip_space(ps);
 	if (peekc(ps) != ']')
-		return game_error(ps, ps->line, ps->col, "tag %s: expected ']'", name);
+		return game_error(ps, ps->line, col_of(ps), "tag %s: expected ']'", name);
 	nextc(ps);
 	if (!text_push(ps, 0) || !latin1_to_utf8(ps))
 		return no_memory(ps, line, col);
@@ -847,7 +896,8 @@ static int read_tags(parser *ps)
 			return 0;
 		/* A blank line before the next '[' ends a game of tags only. */
 		int newlines = 0;
-		for (int c = peekc(ps); is_space(c) || (c == '%' && ps->col == 1); c = peekc(ps)) {
+		for (int c = peekc(ps); is_space(c) || (c == '%' && col_of(ps) == 1);
+		     c = peekc(ps)) {
 			if (c == '%') /* escape lines between tags */
 				skip_line(ps);
 			else
@@ -1090,7 +1140,7 @@ static int read_brace_comment(parser *ps, long line, long col)
 		/* "[%" and a letter: a command ("[% x]", "[%5]" are text). */
 		if (c == '[' && peekc(ps) == '%' && ps->p + 1 < ps->end &&
 		    (in_class(ps->p[1], AL) || ps->p[1] == '_') &&
-		    !check_command(ps, ps->line, ps->col - 1))
+		    !check_command(ps, ps->line, col_of(ps) - 1))
 			return 0;
 	}
 	return 1;
@@ -1155,8 +1205,12 @@ static int play_san(parser *ps, const char *tok, size_t n, long line, long col)
 	while (core && (tok[core - 1] == '!' || tok[core - 1] == '?'))
 		core--;
 	unsigned san_flags = ps->flags & ARB_PGN_STRICT_SAN ? ARB_SAN_STRICT : 0;
-	if (arb_move_from_san(&f->pos, tok, core, san_flags, &m, &serr) != ARB_OK)
+	/* Read without an error record (clearing one costs more than reading a
+	 * move); a move that fails is read again for the message. */
+	if (arb_move_from_san(&f->pos, tok, core, san_flags, &m, NULL) != ARB_OK) {
+		arb_move_from_san(&f->pos, tok, core, san_flags, &m, &serr);
 		return game_error(ps, line, col, "%s", serr.message);
+	}
 	if (m == ARB_MOVE_NULL)
 		return game_error(ps, line, col, "null move '%.*s' is not supported", (int)n, tok);
 	int node = arbI_rec_add_node(ps->rec, f->node, m);
@@ -1172,11 +1226,10 @@ static int play_san(parser *ps, const char *tok, size_t n, long line, long col)
 	if (n > core && !nag)
 		return game_error(ps, line, col + (long)core, "unknown annotation '%.*s'",
 				  (int)(n - core), tok + core);
-	arb_undo u;
-	f->prev_pos = f->pos;
 	f->prev_node = f->node;
+	f->prev_move = m;
 	f->has_prev = 1;
-	arbI_pos_do_move(&f->pos, m, &u);
+	arbI_pos_do_move(&f->pos, m, &f->prev_undo);
 	f->node = node;
 	return 1;
 }
@@ -1202,7 +1255,8 @@ static int open_variation(parser *ps, long line, long col)
 	}
 	frame *up = &ps->stack[ps->depth], *f = &ps->stack[ps->depth + 1];
 	f->node = up->prev_node;
-	f->pos = up->prev_pos;
+	f->pos = up->pos;
+	arbI_pos_undo_move(&f->pos, up->prev_move, &up->prev_undo);
 	f->has_prev = 0;
 	f->open_line = line;
 	f->open_col = col;
@@ -1217,9 +1271,9 @@ static int skip_variation(parser *ps, long line, long col)
 	int level = 1, c;
 	while (level > 0) {
 		c = peekc(ps);
-		if (c == EOF || (c == '[' && ps->col == 1))
+		if (c == EOF || (c == '[' && col_of(ps) == 1))
 			return game_error(ps, line, col, "variation not terminated");
-		if (c == '%' && ps->col == 1) {
+		if (c == '%' && col_of(ps) == 1) {
 			skip_line(ps);
 			continue;
 		}
@@ -1228,7 +1282,7 @@ static int skip_variation(parser *ps, long line, long col)
 			level++;
 		else if (c == ')')
 			level--;
-		else if (c == '{' && !read_brace_comment(ps, ps->line, ps->col - 1))
+		else if (c == '{' && !read_brace_comment(ps, ps->line, col_of(ps) - 1))
 			return 0;
 		else if (c == ';')
 			skip_line(ps);
@@ -1240,7 +1294,6 @@ enum movetext_end { END_RESULT, END_NEW_GAME, END_EOF, END_ERROR };
 
 static enum movetext_end read_movetext(parser *ps)
 {
-	char tok[TOKEN_MAX + 1];
 	frame *root = &ps->stack[0];
 	root->node = 0;
 	root->has_prev = 0;
@@ -1250,7 +1303,7 @@ static enum movetext_end read_movetext(parser *ps)
 
 	for (;;) {
 		skip_space(ps);
-		long line = ps->line, col = ps->col;
+		long line = ps->line, col = col_of(ps);
 		int c = peekc(ps);
 		if (c == EOF ||
 		    (c == '[' && col == 1)) { /* the end of the text, or the next game */
@@ -1326,31 +1379,36 @@ static enum movetext_end read_movetext(parser *ps)
 					  c),
 			       END_ERROR;
 
-		/* A symbol: result, move number, glyph or SAN (see sp_token). */
-		size_t n = 0;
-		tok[n++] = (char)c;
+		/* A symbol: result, move number, glyph or SAN (see sp_token), read
+		 * where it stands (it holds no new line). */
+		const char *tok = (const char *)ps->p - 1;
+		size_t n = 1;
 		if (is_digit(c)) {
-			while (is_digit(peekc(ps)) && n < TOKEN_MAX)
-				tok[n++] = (char)nextc(ps);
-			if (peekc(ps) == '.' || is_space(peekc(ps)) || peekc(ps) == EOF) {
+			while (n < TOKEN_MAX && is_digit(peekc(ps))) {
+				ps->p++;
+				n++;
+			}
+			c = peekc(ps);
+			if (c == '.' || is_space(c) || c == EOF) {
 				while (peekc(ps) == '.')
-					nextc(ps);
+					ps->p++;
 				continue; /* a move number */
 			}
 		}
-		while (n < TOKEN_MAX && is_symbol_char(peekc(ps)))
-			tok[n++] = (char)nextc(ps);
+		while (n < TOKEN_MAX && is_symbol_char(peekc(ps))) {
+			ps->p++;
+			n++;
+		}
 		if (n == TOKEN_MAX)
 			return game_error(ps, line, col, "token too long"), END_ERROR;
-		tok[n] = 0;
 		if (is_result(tok, n)) {
 			if (ps->depth > 0)
 				return game_error(ps, line, col, "result inside a variation"),
 				       END_ERROR;
-			arb_record_set_result(ps->rec, tok);
+			arb_record_set_result(ps->rec, result_text(tok, n));
 			return END_RESULT;
 		}
-		if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep"))
+		if ((n == 4 && !memcmp(tok, "e.p.", 4)) || (n == 2 && !memcmp(tok, "ep", 2)))
 			continue;
 		int nag = glyph_nag(tok, n);
 		if (nag) {
@@ -1370,7 +1428,7 @@ static void skip_between(parser *ps)
 	for (;;) {
 		skip_space(ps);
 		int c = peekc(ps);
-		if (c == ';' || (c == '%' && ps->col == 1))
+		if (c == ';' || (c == '%' && col_of(ps) == 1))
 			skip_line(ps);
 		else
 			break;
@@ -1380,7 +1438,7 @@ static void skip_between(parser *ps)
 /* Reads the one game of the text into ps->rec. */
 static void read_game(parser *ps)
 {
-	long line = ps->line, col = ps->col;
+	long line = ps->line, col = col_of(ps);
 	skip_between(ps);
 	if (peekc(ps) == EOF) {
 		game_error(ps, line, col, "no game in the text");
@@ -1397,7 +1455,7 @@ static void read_game(parser *ps)
 	if (end == END_RESULT)
 		skip_between(ps);
 	if (peekc(ps) != EOF)
-		game_error(ps, ps->line, ps->col, "text after the end of the game");
+		game_error(ps, ps->line, col_of(ps), "text after the end of the game");
 }
 
 arb_status arb_pgn_parse(const arb_pgn_text *t, const char *name, unsigned flags, arb_record *out,
@@ -1411,8 +1469,9 @@ arb_status arb_pgn_parse(const arb_pgn_text *t, const char *name, unsigned flags
 	parser ps;
 	ps.p = (const unsigned char *)t->text;
 	ps.end = ps.p + t->len;
+	ps.begin = ps.p;
 	ps.line = t->line > 0 ? t->line : 1;
-	ps.col = t->column > 0 ? t->column : 1;
+	ps.col_off = -(t->column > 0 ? t->column : 1);
 	ps.name = name ? name : "(input)";
 	ps.number = t->number;
 	ps.flags = flags;
@@ -1474,13 +1533,15 @@ arb_status arb_pgn_next(arb_pgn_reader *r, arb_record **record, arb_error *err)
  * Writer
  * ---------------------------------------------------------------------- */
 
-enum { LINE_MAX_COLS = 79 };
+enum { LINE_MAX_COLS = 79, OUT_BUFFER = 4096 };
 
 typedef struct writer {
 	arb_write_fn fn;
 	void *ctx;
 	int failed; /* the sink failed, or memory ran out (nomem): nothing more is written */
 	int nomem;
+	char buf[OUT_BUFFER]; /* bytes for the sink, handed over in blocks (out_flush) */
+	size_t buf_len;
 	char line[LINE_MAX_COLS + 1];
 	int len, open_line; /* open_line: written out past column 79, no newline yet */
 	char *unit;         /* the pending unit: placed when the next one starts */
@@ -1488,10 +1549,27 @@ typedef struct writer {
 	int open_paren;
 } writer;
 
+/* Hands the buffered bytes to the sink. */
+static void out_flush(writer *w)
+{
+	if (!w->failed && w->buf_len && w->fn(w->ctx, w->buf, w->buf_len) != 0)
+		w->failed = 1;
+	w->buf_len = 0;
+}
+
+/* Writes n bytes: buffered, so the sink is called once a block and not once
+ * a word (or, for a tag value, once a byte). */
 static void out(writer *w, const char *s, size_t n)
 {
-	if (!w->failed && n && w->fn(w->ctx, s, n) != 0)
-		w->failed = 1;
+	if (w->buf_len + n > sizeof w->buf)
+		out_flush(w);
+	if (n > sizeof w->buf) {
+		if (!w->failed && w->fn(w->ctx, s, n) != 0)
+			w->failed = 1;
+		return;
+	}
+	memcpy(w->buf + w->buf_len, s, n);
+	w->buf_len += n;
 }
 
 static void flush_line(writer *w)
@@ -1637,6 +1715,25 @@ static void emit_comment(writer *w, const char *text)
 	unit_append(w, "}", 1);
 }
 
+/* "12." (dots = 1) or "12..." (dots = 3) into buf; returns its length. */
+static size_t move_number(char *buf, int number, int dots)
+{
+	char digits[12];
+	size_t n = 0, k = 0;
+	unsigned v = number < 0 ? 0u - (unsigned)number : (unsigned)number;
+	if (number < 0)
+		buf[k++] = '-';
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		buf[k++] = digits[--n];
+	while (dots--)
+		buf[k++] = '.';
+	return k;
+}
+
 static void write_line(writer *w, const arb_record *g, int node, const arb_position *start)
 {
 	arb_position pos = *start;
@@ -1648,10 +1745,8 @@ static void write_line(writer *w, const arb_record *g, int node, const arb_posit
 			emit_comment(w, rec_str(g, nd->pre_comment));
 			need_number = 1;
 		}
-		if (pos.side == ARB_WHITE)
-			unit(w, buf, (size_t)snprintf(buf, sizeof buf, "%d.", pos.fullmove));
-		else if (need_number)
-			unit(w, buf, (size_t)snprintf(buf, sizeof buf, "%d...", pos.fullmove));
+		if (pos.side == ARB_WHITE || need_number)
+			unit(w, buf, move_number(buf, pos.fullmove, pos.side == ARB_WHITE ? 1 : 3));
 		unit(w, buf, arb_move_to_san(&pos, nd->move, buf));
 		for (int i = 0; i < nd->nag_count; i++)
 			unit(w, buf,
@@ -1677,10 +1772,14 @@ static void write_tag(writer *w, const char *name, const char *value)
 	out(w, "[", 1);
 	out(w, name, strlen(name));
 	out(w, " \"", 2);
-	for (const char *p = value; *p; p++) {
-		if (*p == '"' || *p == '\\')
+	for (const char *p = value; *p;) {
+		size_t run = strcspn(p, "\"\\");
+		out(w, p, run);
+		p += run;
+		if (*p) {
 			out(w, "\\", 1);
-		out(w, p, 1);
+			out(w, p++, 1);
+		}
 	}
 	out(w, "\"]\n", 3);
 }
@@ -1757,6 +1856,7 @@ arb_status arb_pgn_write(const arb_record *g, arb_write_fn fn, void *ctx)
 	place(&w, w.unit, w.unit_len);
 	flush_line(&w);
 	out(&w, "\n", 1);
+	out_flush(&w);
 	free(w.unit);
 	return w.nomem ? ARB_E_NOMEM : w.failed ? ARB_E_IO : ARB_OK;
 }

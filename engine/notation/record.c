@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char standard_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /* Grows *p (elements of `size`) to hold `need`; 0 on no memory. */
 static int grow(void *pp, int *cap, int need, size_t size)
 {
@@ -75,7 +73,7 @@ void arb_record_free(arb_record *g)
 void arb_record_clear(arb_record *g)
 {
 	arbI_api_check_void(g);
-	arb_position_set_fen(&g->start, standard_start, ARB_FEN_STANDARD, NULL);
+	arb_position_set_start(&g->start); /* placed, not read from a FEN: once per game */
 	g->pool_len = 0;
 	g->ntags = 0;
 	g->nmain = 0;
@@ -231,13 +229,23 @@ const char *arb_record_tag_value(const arb_record *g, int i)
 	return i >= 0 && i < g->ntags ? rec_str(g, g->tags[2 * i + 1]) : NULL;
 }
 
+/* The index of the tag `name`, or -1. The first bytes are compared before
+ * the names (a reader sets a dozen tags a game, each looked for first). */
+static int tag_index(const arb_record *g, const char *name)
+{
+	for (int i = 0; i < g->ntags; i++) {
+		const char *t = rec_str(g, g->tags[2 * i]);
+		if (t[0] == name[0] && strcmp(t, name) == 0)
+			return i;
+	}
+	return -1;
+}
+
 const char *arb_record_tag(const arb_record *g, const char *name)
 {
 	arbI_api_check(g && name, NULL);
-	for (int i = 0; i < g->ntags; i++)
-		if (strcmp(rec_str(g, g->tags[2 * i]), name) == 0)
-			return rec_str(g, g->tags[2 * i + 1]);
-	return NULL;
+	int i = tag_index(g, name);
+	return i < 0 ? NULL : rec_str(g, g->tags[2 * i + 1]);
 }
 
 arb_status arb_record_set_tag(arb_record *g, const char *name, const char *value)
@@ -248,11 +256,10 @@ arb_status arb_record_set_tag(arb_record *g, const char *name, const char *value
 	int v = arbI_rec_intern(g, value, strlen(value));
 	if (v < 0)
 		return ARB_E_NOMEM;
-	for (int i = 0; i < g->ntags; i++) {
-		if (strcmp(rec_str(g, g->tags[2 * i]), name) == 0) {
-			g->tags[2 * i + 1] = v;
-			return ARB_OK;
-		}
+	int i = tag_index(g, name);
+	if (i >= 0) {
+		g->tags[2 * i + 1] = v;
+		return ARB_OK;
 	}
 	int n = arbI_rec_intern(g, name, strlen(name));
 	if (n < 0 || !grow(&g->tags, &g->tags_cap, 2 * (g->ntags + 1), sizeof(int)))

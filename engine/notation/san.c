@@ -3,8 +3,10 @@
  *
  * Output is canonical: minimal disambiguation, 'x', "=Q", '+'/'#', and
  * "O-O"/"O-O-O" for castling whatever the squares (Chess960 included).
- * Input is matched against the legal move list, never guessed: a text that
- * fits two legal moves is an error, not the first match. The lenient reader
+ * Input is matched against the legal moves it can mean (those of the written
+ * piece onto the written square; generating only those is what makes
+ * reading fast), never guessed: a text that fits two legal moves is an
+ * error, not the first match. The lenient reader
  * takes the common deviations found in real files; ARB_SAN_STRICT takes only
  * what arb_move_to_san writes.
  */
@@ -76,15 +78,73 @@ static size_t san_body(const arb_position *p, arb_move m, const arb_move *list, 
 	return k;
 }
 
-/* '+', '#' or nothing: plays the move on a copy. */
+/* 1 if the move m (not castling, not e.p.) attacks the enemy king: the
+ * piece it puts on its destination does (a promotion's new piece), or a
+ * slider of the mover's that it uncovers does. */
+static int gives_check(const arb_position *p, arb_move m)
+{
+	const int us = p->side, from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	const int ksq = pos_king(p, us ^ 1);
+	const bb_t occ = (pos_occupied(p) ^ BB(from)) | BB(to);
+	const bb_t own = p->by_color[us] ^ BB(from);
+	int type = ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION ? (int)ARB_MOVE_PROMOTION_TYPE(m) :
+							    (int)ARB_PIECE_TYPE(p->board[from]);
+	bb_t direct = 0;
+
+	switch (type) {
+	case ARB_PAWN:
+		direct = pawn_attacks(us, to);
+		break;
+	case ARB_KNIGHT:
+		direct = knight_attacks(to);
+		break;
+	case ARB_BISHOP:
+		direct = bishop_attacks(to, occ);
+		break;
+	case ARB_ROOK:
+		direct = rook_attacks(to, occ);
+		break;
+	case ARB_QUEEN:
+		direct = bishop_attacks(to, occ) | rook_attacks(to, occ);
+		break;
+	default: /* a king gives no check itself */
+		break;
+	}
+	if (direct & BB(ksq))
+		return 1;
+	bb_t rq = (p->by_type[ARB_ROOK] | p->by_type[ARB_QUEEN]) & own;
+	bb_t bq = (p->by_type[ARB_BISHOP] | p->by_type[ARB_QUEEN]) & own;
+	return ((rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)) != 0;
+}
+
+/* 1 if the side to move has a legal move: a king step is looked for first
+ * (the usual answer to a check), then the whole list is counted. */
+static int has_legal_move(const arb_position *p)
+{
+	const int us = p->side, ksq = pos_king(p, us);
+	const bb_t occ = pos_occupied(p) ^ BB(ksq);
+	bb_t steps = king_attacks(ksq) & ~p->by_color[us];
+
+	while (steps)
+		if (!pos_attacked_by(p, bb_pop(&steps), us ^ 1, occ))
+			return 1;
+	return arbI_gen_legal(p, NULL) > 0;
+}
+
+/* '+', '#' or nothing. Whether a move checks is read off the board for all
+ * but castling and e.p. (played on a copy); only a check needs the
+ * position after it, to tell mate. */
 static char check_suffix(const arb_position *p, arb_move m)
 {
+	const arb_move_kind kind = ARB_MOVE_KIND(m);
+	if (kind != ARB_MOVE_CASTLING && kind != ARB_MOVE_EN_PASSANT && !gives_check(p, m))
+		return 0;
 	arb_position after = *p;
 	arb_undo u;
 	arbI_pos_do_move(&after, m, &u);
 	if (!pos_checkers(&after))
 		return 0;
-	return arbI_gen_legal(&after, NULL) ? '+' : '#';
+	return has_legal_move(&after) ? '+' : '#';
 }
 
 size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf)
@@ -95,7 +155,11 @@ size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf)
 		memcpy(buf, "--", 3);
 		return 2;
 	}
-	int n = arbI_gen_legal(pos, list);
+	/* Disambiguation asks only for the moves of the same piece type onto
+	 * the same square (none for pawns and castling, which need none). */
+	int type = ARB_PIECE_TYPE(pos->board[ARB_MOVE_FROM(move)]), n = 0;
+	if (type != ARB_PAWN && ARB_MOVE_KIND(move) != ARB_MOVE_CASTLING)
+		n = arbI_gen_legal_to(pos, type, ARB_MOVE_TO(move), list);
 	size_t k = san_body(pos, move, list, n, buf);
 	char suffix = check_suffix(pos, move);
 	if (suffix)
@@ -138,10 +202,29 @@ static int is_rank(char c)
 	return c >= '1' && c <= '8';
 }
 
+/* The piece type of a SAN piece letter (N, B, R, Q, K), else 0. */
+static int piece_letter_type(char c)
+{
+	switch (c) {
+	case 'N':
+		return ARB_KNIGHT;
+	case 'B':
+		return ARB_BISHOP;
+	case 'R':
+		return ARB_ROOK;
+	case 'Q':
+		return ARB_QUEEN;
+	case 'K':
+		return ARB_KING;
+	default:
+		return 0;
+	}
+}
+
 static int promo_type(char c)
 {
-	const char *hit = c ? strchr("NBRQ", c) : NULL;
-	return hit ? ARB_KNIGHT + (int)(hit - "NBRQ") : 0;
+	int type = piece_letter_type(c);
+	return type == ARB_KING ? 0 : type;
 }
 
 /* Splits a (glyph-stripped) SAN into its parts; returns 0 and a reason on failure. */
@@ -157,8 +240,8 @@ static int san_split(const char *s, size_t len, san_parts *sp, const char **why,
 
 	size_t i = 0, end = len;
 	sp->type = ARB_PAWN;
-	if (i < end && strchr("NBRQK", s[i]) && s[i]) {
-		sp->type = ARB_KNIGHT + (int)(strchr("NBRQK", s[i]) - "NBRQK");
+	if (i < end && piece_letter_type(s[i])) {
+		sp->type = piece_letter_type(s[i]);
 		i++;
 	}
 	/* Promotion at the end: "=Q", "Q" after a rank, or lowercase after '='. */
@@ -166,7 +249,8 @@ static int san_split(const char *s, size_t len, san_parts *sp, const char **why,
 	    (s[end - 2] == '=' || is_rank(s[end - 2]))) {
 		sp->promo = promo_type(s[end - 1]);
 		end -= s[end - 2] == '=' ? 2 : 1;
-	} else if (end >= 2 && s[end - 2] == '=' && strchr("nbrq", s[end - 1]) && s[end - 1]) {
+	} else if (end >= 2 && s[end - 2] == '=' && s[end - 1] >= 'a' && s[end - 1] <= 'z' &&
+		   promo_type((char)(s[end - 1] - 'a' + 'A'))) {
 		sp->promo = promo_type((char)(s[end - 1] - 'a' + 'A'));
 		end -= 2;
 	}
@@ -258,7 +342,12 @@ arb_status arb_move_from_san(const arb_position *pos, const char *text, size_t l
 	if (!san_split(text, core, &sp, &why, &column))
 		return san_fail(err, ARB_E_MOVE_SYNTAX, text, len, column, "%s", why);
 
-	int n = arbI_gen_legal(pos, list), found = 0;
+	/* Only the candidates: the written piece's legal moves onto the written
+	 * square, or the castlings; matched below as against the whole list,
+	 * whose order they keep (so the messages are the same). */
+	int n = sp.castle ? arbI_gen_castlings(pos, list) :
+			    arbI_gen_legal_to(pos, sp.type, sp.to, list);
+	int found = 0;
 	arb_move match = ARB_MOVE_NONE, second = ARB_MOVE_NONE;
 	for (int i = 0; i < n; i++) {
 		arb_move m = list[i];

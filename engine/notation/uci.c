@@ -60,7 +60,15 @@ arb_status arb_move_from_uci(const arb_position *pos, const char *text, arb_move
 		promo = ARB_KNIGHT + (int)(hit - "nbrq");
 	}
 
-	int n = arbI_gen_legal(pos, list), by_dest = 0;
+	/* A piece other than the king asks only for its kind's moves onto the
+	 * square (the same moves, in the same order, as the whole list has
+	 * there); a king's may be a castling written either way: the whole list. */
+	int mover = pos->board[from], n;
+	if (mover && (int)ARB_PIECE_COLOR(mover) == pos->side && ARB_PIECE_TYPE(mover) != ARB_KING)
+		n = arbI_gen_legal_to(pos, ARB_PIECE_TYPE(mover), to, list);
+	else
+		n = arbI_gen_legal(pos, list);
+	int by_dest = 0;
 	arb_move castle_by_dest = ARB_MOVE_NONE;
 	for (int i = 0; i < n; i++) {
 		arb_move m = list[i];

@@ -9,7 +9,8 @@
  * they must give. Round trip: every legal move of every tricky.tsv position
  * and of positions from seeded random playouts is written, compared with a
  * reference SAN built here from the public API alone, and read back in both
- * modes.
+ * modes. Candidates: every piece onto every square of those positions, read
+ * and resolved against the whole legal list here, with the same answer.
  */
 #include <check.h>
 #include <stdint.h>
@@ -616,6 +617,135 @@ START_TEST(test_roundtrip_tricky)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------
+ * Candidates: the reader looks only at the written piece's moves onto the
+ * written square; here every such text is also resolved against the whole
+ * legal list, and the two must agree (move, error code, the ambiguous
+ * message's first two moves).
+ * ---------------------------------------------------------------------- */
+
+static long cand_texts, cand_failures;
+
+/* The reference: the moves of the whole list that `type` from (file, rank)
+ * (-1 = not given) to `to` with promotion `promo` (0 = none) can mean. */
+static int ref_matches(const arb_position *pos, int type, int file, int rank, int to, int promo,
+		       arb_move *hits)
+{
+	arb_move list[ARB_MAX_MOVES];
+	int n = arb_position_legal_moves(pos, list), found = 0;
+
+	for (int i = 0; i < n; i++) {
+		arb_move m = list[i];
+		int from = ARB_MOVE_FROM(m);
+		if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLING || ARB_MOVE_TO(m) != to ||
+		    (int)ARB_PIECE_TYPE(arb_position_piece_at(pos, from)) != type)
+			continue;
+		if ((file >= 0 && ARB_FILE(from) != file) || (rank >= 0 && ARB_RANK(from) != rank))
+			continue;
+		if (type == ARB_PAWN && file < 0 && ARB_FILE(from) != ARB_FILE(to))
+			continue;
+		int mpromo = ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION ?
+				     (int)ARB_MOVE_PROMOTION_TYPE(m) :
+				     0;
+		if (mpromo == promo)
+			hits[found++] = m;
+	}
+	return found;
+}
+
+static void candidate_text(const arb_position *pos, int type, int file, int rank, int to, int promo)
+{
+	static const char letters[] = " PNBRQK";
+	char text[16], a[8], b[8];
+	size_t k = 0;
+	arb_move hits[ARB_MAX_MOVES], m = ARB_MOVE_NONE;
+	arb_error err;
+
+	if (type != ARB_PAWN)
+		text[k++] = letters[type];
+	if (file >= 0)
+		text[k++] = (char)('a' + file);
+	if (rank >= 0)
+		text[k++] = (char)('1' + rank);
+	if (type == ARB_PAWN && file >= 0)
+		text[k++] = 'x';
+	text[k++] = (char)('a' + ARB_FILE(to));
+	text[k++] = (char)('1' + ARB_RANK(to));
+	if (promo) {
+		text[k++] = '=';
+		text[k++] = letters[promo];
+	}
+	text[k] = 0;
+	int found = ref_matches(pos, type, file, rank, to, promo, hits);
+	arb_status st = arb_move_from_san(pos, text, k, 0, &m, &err);
+	int bad;
+	if (found == 1) {
+		bad = st != ARB_OK || m != hits[0];
+	} else if (found == 0) {
+		bad = st != ARB_E_MOVE_ILLEGAL;
+	} else {
+		char want[40];
+		arb_move_to_uci(pos, hits[0], a);
+		arb_move_to_uci(pos, hits[1], b);
+		snprintf(want, sizeof want, "fits %d legal moves (%s, %s", found, a, b);
+		bad = st != ARB_E_MOVE_AMBIGUOUS || !strstr(err.message, want);
+	}
+	cand_texts++;
+	if (bad && ++cand_failures <= 10) {
+		char fen[ARB_FEN_MAX];
+		arb_position_to_fen(pos, fen, sizeof fen, ARB_FEN_SHREDDER);
+		printf("FAIL \"%s\" %s: %s (%s), the whole list has %d\n", fen, text,
+		       arb_status_name(st), st == ARB_OK ? "" : err.message, found);
+	}
+}
+
+/* Every piece onto every square, written bare, with its file, with its rank. */
+static void candidates_position(const arb_position *pos)
+{
+	for (int to = 0; to < 64; to++) {
+		for (int type = ARB_PAWN; type <= ARB_KING; type++) {
+			int last = ARB_RANK(to) == 0 || ARB_RANK(to) == 7;
+			for (int d = -1; d < 16; d++) {
+				int file = d >= 0 && d < 8 ? d : -1, rank = d >= 8 ? d - 8 : -1;
+				if (type == ARB_PAWN && rank >= 0)
+					continue;
+				candidate_text(pos, type, file, rank, to, 0);
+				if (type == ARB_PAWN && last) {
+					candidate_text(pos, type, file, rank, to, ARB_QUEEN);
+					candidate_text(pos, type, file, rank, to, ARB_KNIGHT);
+				}
+			}
+		}
+	}
+}
+
+START_TEST(test_candidates_tricky)
+{
+	int cfen = tsv_column(&tricky, "fen");
+
+	ck_assert(cfen >= 0 && tricky.nrows > 0);
+	cand_texts = cand_failures = 0;
+	for (int r = 0; r < tricky.nrows; r++) {
+		arb_position *pos = must_parse(tsv_get(&tricky.rows[r], cfen));
+		arb_move list[ARB_MAX_MOVES];
+		int n = arb_position_legal_moves(pos, list);
+		candidates_position(pos);
+		for (int i = 0; i < n; i++) { /* and one ply further */
+			arb_undo u;
+			arb_position_do_move(pos, list[i], &u);
+			candidates_position(pos);
+			arb_position_undo_move(pos, list[i], &u);
+		}
+		arb_position_free(pos);
+	}
+	printf("san candidates (tricky): %ld texts, %ld failures\n", cand_texts, cand_failures);
+	fflush(stdout);
+	ck_assert_int_gt(cand_texts, 1000000);
+	ck_assert_msg(cand_failures == 0, "%ld texts fail (the first 10 are listed)",
+		      cand_failures);
+}
+END_TEST
+
 static uint64_t rng_state;
 
 static uint64_t rng(void)
@@ -694,6 +824,7 @@ static Suite *san_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_roundtrip_tricky);
 	tcase_add_test(tc, test_roundtrip_playouts);
+	tcase_add_test(tc, test_candidates_tricky);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,7 +5,9 @@
  * king takes own rook (e1h1); input accepts both where unambiguous. Also
  * promotions, the null move, syntax and legality errors, and a round trip
  * (print, then parse) of every legal move in every position up to two plies
- * from each position of tests/data/tricky.tsv, in both modes.
+ * from each position of tests/data/tricky.tsv, in both modes; up to one ply,
+ * every from-to text and every move code between two squares is also read
+ * and tested for legality, and only the legal moves may pass.
  */
 #include <check.h>
 #include <stdint.h>
@@ -328,9 +330,70 @@ static void roundtrip_node(const arb_position *pos, const char *name)
 	}
 }
 
+/*
+ * And nothing else reads or passes: every from-to text (a promotion letter
+ * added on the last ranks) reads as a move only if it is one of the legal
+ * moves' texts, and every move code of every kind between any two squares is
+ * legal only if it is in the list (both look only at the moving piece's
+ * moves onto the square, so a pinned or blocked piece is the case to catch).
+ */
+static void reject_node(const arb_position *pos, const char *name)
+{
+	arb_move moves[ARB_MAX_MOVES];
+	char text[ARB_MAX_MOVES][8];
+	int n = arb_position_legal_moves(pos, moves);
+
+	for (int i = 0; i < n; i++)
+		uci_of(pos, moves[i], text[i]);
+	for (int from = 0; from < 64; from++) {
+		for (int to = 0; to < 64; to++) {
+			char t[8] = {(char)('a' + ARB_FILE(from)),
+				     (char)('1' + ARB_RANK(from)),
+				     (char)('a' + ARB_FILE(to)),
+				     (char)('1' + ARB_RANK(to)),
+				     0,
+				     0};
+			int last = ARB_RANK(to) == 0 || ARB_RANK(to) == 7;
+			for (int k = 0; k < (last ? 2 : 1); k++) {
+				t[4] = k ? 'q' : 0;
+				int listed = 0, legal = 0;
+				for (int i = 0; i < n && !listed; i++)
+					listed = strcmp(t, text[i]) == 0;
+				arb_move back = ARB_MOVE_NONE;
+				int ok = arb_move_from_uci(pos, t, &back, NULL) == ARB_OK;
+				for (int i = 0; i < n && ok && !legal; i++)
+					legal = moves[i] == back;
+				/* A castling also reads in its other form (king onto its
+				 * destination, or onto its rook). */
+				int other_form =
+					ok && legal && ARB_MOVE_KIND(back) == ARB_MOVE_CASTLING;
+				checked++;
+				if (((listed && !ok) || (ok && !legal) ||
+				     (ok && !listed && !other_form)) &&
+				    ++failures <= 10)
+					printf("FAIL %s: %s reads %s, listed %d\n", name, t,
+					       ok ? "as a move" : "as no move", listed);
+			}
+			for (int kind = 0; kind < 4; kind++) {
+				int promo = kind == ARB_MOVE_PROMOTION ? ARB_QUEEN : ARB_KNIGHT;
+				arb_move m = ARB_MAKE_MOVE(from, to, kind, promo);
+				int listed = 0;
+				for (int i = 0; i < n && !listed; i++)
+					listed = moves[i] == m;
+				checked++;
+				if (arb_position_is_legal(pos, m) != listed && ++failures <= 10)
+					printf("FAIL %s: move %d (kind %d) legal %d, listed %d\n",
+					       name, (int)m, kind, !listed, listed);
+			}
+		}
+	}
+}
+
 static void roundtrip_tree(arb_position *pos, int depth, const char *name)
 {
 	roundtrip_node(pos, name);
+	if (depth >= 1)
+		reject_node(pos, name);
 	if (depth == 0)
 		return;
 	arb_move moves[ARB_MAX_MOVES];
