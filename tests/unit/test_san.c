@@ -684,7 +684,7 @@ static void candidate_text(const arb_position *pos, int type, int file, int rank
 	} else if (found == 0) {
 		bad = st != ARB_E_MOVE_ILLEGAL;
 	} else {
-		char want[40];
+		char want[64];
 		arb_move_to_uci(pos, hits[0], a);
 		arb_move_to_uci(pos, hits[1], b);
 		snprintf(want, sizeof want, "fits %d legal moves (%s, %s", found, a, b);
