@@ -21,13 +21,13 @@
  * UW_ROOT_STATES, are in config.h). */
 #define UW_MAX_PLY ARB_MATE_LINE_MAX
 #define UW_FIRST_LIMIT 2048L
-#define UW_QUICK_NODES 256L    /* the first helpmate try */
-#define UW_SUBGOAL_DEPTH 4     /* structure changes planned one after another */
-#define UW_SUBGOAL_MIN 32768L  /* smaller budgets are not split for them */
-#define UW_GOAL_TRIES 4        /* positions reaching a sub-goal tried in turn */
-#define UW_PLAN_FIRST 16384L   /* the first round of the plan with sub-goals */
-#define UW_PLAN_MAX 16         /* sub-goals of one plan */
-#define UW_PLAN_PAWNS 2        /* the defender's pawns whose promotions are sub-goals */
+#define UW_QUICK_NODES 256L   /* the first helpmate try */
+#define UW_SUBGOAL_DEPTH 4    /* structure changes planned one after another */
+#define UW_SUBGOAL_MIN 32768L /* smaller budgets are not split for them */
+#define UW_GOAL_TRIES 4       /* positions reaching a sub-goal tried in turn */
+#define UW_PLAN_FIRST 16384L  /* the first round of the plan with sub-goals */
+#define UW_PLAN_MAX 16        /* sub-goals of one plan */
+#define UW_PLAN_PAWNS 2       /* the defender's pawns whose promotions are sub-goals */
 #define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
 #define UW_HM_FIRST_CAP 1024L

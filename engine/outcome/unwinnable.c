@@ -227,14 +227,17 @@ static int plan_blockers(const arb_position *pos, int side, ss_event *plan, int 
 		for (bb_t b = pawns; b;) {
 			int sq = bb_pop(&b);
 			int ahead = opp == ARB_WHITE ? 7 - ARB_RANK(sq) : ARB_RANK(sq);
-			int top = best < 0 ? 8 : opp == ARB_WHITE ? 7 - ARB_RANK(best) : ARB_RANK(best);
+			int top = best < 0         ? 8 :
+				  opp == ARB_WHITE ? 7 - ARB_RANK(best) :
+						     ARB_RANK(best);
 			if (ahead < top)
 				best = sq;
 		}
 		pawns &= ~BB(best);
 		for (int t = 0; t < 3; t++) {
 			ss_event ev = {(int8_t)opp, kinds[t],
-				       (int8_t)ARB_SQUARE(ARB_FILE(best), opp == ARB_WHITE ? 7 : 0), 1};
+				       (int8_t)ARB_SQUARE(ARB_FILE(best), opp == ARB_WHITE ? 7 : 0),
+				       1};
 			n = plan_add(plan, n, &ev);
 		}
 	}
