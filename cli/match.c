@@ -656,7 +656,7 @@ static int conf_reader(lua_State *L)
 			conf_push(L, c, opt, strlen(opt));
 		} else if (conf_keys[k].kind == CONF_LIST && t == LUA_TTABLE) {
 			char buf[128] = "";
-			for (int j = 1; j <= 3; j++) {
+			for (int j = 1; j <= 4; j++) { /* a fourth: refused by numbers() */
 				lua_rawgeti(L, -1, j);
 				if (lua_isnil(L, -1)) {
 					lua_pop(L, 1);
