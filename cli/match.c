@@ -546,6 +546,15 @@ static void conf_scalar(lua_State *L, conf_read *c, int idx, const char *what)
 	luaL_error(L, "%s: a string or a number expected, not %s", what, luaL_typename(L, idx));
 }
 
+/* Raises "WHERE" "unknown key 'KEY' (KNOWN)" for the key at index -2 of a
+ * table walk (lua_next); a key that is no string is named by its type. */
+static void conf_unknown_key(lua_State *L, const char *where, const char *known)
+{
+	if (lua_type(L, -2) == LUA_TSTRING)
+		luaL_error(L, "%sunknown key '%s' (%s)", where, lua_tostring(L, -2), known);
+	luaL_error(L, "%sunknown key (a %s) (%s)", where, luaL_typename(L, -2), known);
+}
+
 /* engines[i], the table at the top. */
 static void conf_engine(lua_State *L, conf_read *c, int i)
 {
@@ -614,14 +623,12 @@ static void conf_engine(lua_State *L, conf_read *c, int i)
 		while (lua_type(L, -2) == LUA_TSTRING && k < nk &&
 		       strcmp(lua_tostring(L, -2), conf_engine_keys[k]) != 0)
 			k++;
-		if (k == nk || lua_type(L, -2) != LUA_TSTRING)
-			luaL_error(L,
-				   "engines[%d]: unknown key %s%s%s (cmd, name, dir, tc, nodes, "
-				   "depth, movetime, timeout, args, options)",
-				   i, lua_type(L, -2) == LUA_TSTRING ? "'" : "(a ",
-				   lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) :
-								    luaL_typename(L, -2),
-				   lua_type(L, -2) == LUA_TSTRING ? "'" : ")");
+		if (k == nk || lua_type(L, -2) != LUA_TSTRING) {
+			snprintf(what, sizeof what, "engines[%d]: ", i);
+			conf_unknown_key(L, what,
+					 "cmd, name, dir, tc, nodes, depth, movetime, timeout, "
+					 "args, options");
+		}
 		lua_pop(L, 1);
 	}
 	c->eng_count[c->eng_n] = c->n - c->eng_first[c->eng_n];
@@ -707,56 +714,11 @@ static int conf_reader(lua_State *L)
 				k++;
 		if (lua_type(L, -2) != LUA_TSTRING ||
 		    (k == nkeys && strcmp(lua_tostring(L, -2), "engines") != 0))
-			luaL_error(L,
-				   "unknown key %s%s%s (an option of 'arbiter match' "
-				   "without its dashes, or engines)",
-				   lua_type(L, -2) == LUA_TSTRING ? "'" : "(a ",
-				   lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) :
-								    luaL_typename(L, -2),
-				   lua_type(L, -2) == LUA_TSTRING ? "'" : ")");
+			conf_unknown_key(L, "",
+					 "an option of 'arbiter match' without its dashes, or "
+					 "engines");
 		lua_pop(L, 1);
 	}
-	return 0;
-}
-
-/* The text of file `path` into *text (at most CONFIG_BYTES_MAX bytes). */
-static int read_text(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 4096, n = 0;
-	char *t = NULL;
-
-	if (!f) {
-		cli_error(CMD, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	for (;;) {
-		char *g = realloc(t, cap);
-		if (!g) {
-			cli_error(CMD, "out of memory");
-			break;
-		}
-		t = g;
-		n += fread(t + n, 1, cap - n, f);
-		if (n < cap || ferror(f))
-			break;
-		if ((long)cap > CONFIG_BYTES_MAX) {
-			cli_error(CMD, "%s: larger than %ld bytes: not a config file", path,
-				  CONFIG_BYTES_MAX);
-			break;
-		}
-		cap *= 2;
-	}
-	int bad = !t || n == cap || ferror(f);
-	if (t && n < cap && ferror(f))
-		cli_error(CMD, "%s: %s", path, strerror(errno));
-	fclose(f);
-	if (bad) {
-		free(t);
-		return -1;
-	}
-	*text = t;
-	*len = n;
 	return 0;
 }
 
@@ -785,8 +747,14 @@ static int config_file(args *a, const char *path)
 	int rc = -1;
 
 	memset(&c, 0, sizeof c);
-	if (read_text(path, &text, &len) != 0)
+	if (!(text = cli_tournament_slurp(CMD, path, &len)))
 		return -1;
+	if (len > (size_t)CONFIG_BYTES_MAX) {
+		cli_error(CMD, "%s: larger than %ld bytes: not a config file", path,
+			  CONFIG_BYTES_MAX);
+		free(text);
+		return -1;
+	}
 	arb_sandbox *sb = arb_sandbox_new(NULL, err, sizeof err);
 	if (!sb) {
 		cli_error(CMD, "%s: %s", path, err);
@@ -959,8 +927,9 @@ typedef struct run {
 	arb_match_schedule sched;   /* a knockout's match and play-offs */
 	arb_time_control stage_tc[ARB_MATCH_STAGES_MAX];
 	long nopen, capopen;
-	int trf_rounds; /* a match's, round robin's or gauntlet's TRF: its rounds */
-	resumed *res;   /* a tournament's or knockout's games read by --resume */
+	int trf_rounds; /* a match's, round robin's or gauntlet's TRF: its rounds, */
+	int rho[ENGINES_MAX * ENGINES_MAX / 2]; /* and each encounter's in a cycle */
+	resumed *res; /* a tournament's or knockout's games read by --resume */
 	long nres, capres, resumed_games;
 } run;
 
@@ -1910,11 +1879,13 @@ static int tournament(run *r)
  * encounter e is round g * R + rho[e], R the rounds of one cycle, so that
  * nobody has two games in a round. A round robin's encounters are in their
  * Berger rounds (C.05 Annex 1), a gauntlet's one a round, a match's all in
- * round 1 (game g is round g + 1). 0, or -2 after a message when the TRF
- * cannot hold the rounds (ARB_TRF_ROUNDS_MAX); -1 when out of memory.
+ * round 1 (game g is round g + 1); into r->rho and r->trf_rounds. 0, or
+ * -2 after a message when the TRF cannot hold the rounds
+ * (ARB_TRF_ROUNDS_MAX).
  */
-static int event_rounds(run *r, int *rho)
+static int event_rounds(run *r)
 {
+	int *rho = r->rho;
 	const args *a = r->a;
 	int n = a->neng, R = a->gauntlet || n == 2 ? n - 1 : arb_berger_rounds(n, 1);
 
@@ -1947,16 +1918,15 @@ static int event_rounds(run *r, int *rho)
 	return 0;
 }
 
-/* A match, round robin or gauntlet as a TRF file (rounds: event_rounds). */
+/* A match, round robin or gauntlet as a TRF file (its rounds: event_rounds,
+ * run before the first game). */
 static int event_trf(run *r)
 {
-	int rho[ENGINES_MAX * ENGINES_MAX / 2];
-	int rc = event_rounds(r, rho) == 0 ? 0 : -1;
-	arb_tournament *t = rc == 0 ? tournament_new(r) : NULL;
+	const int *rho = r->rho;
+	arb_tournament *t = tournament_new(r);
+	int rc = t ? 0 : -1;
 	int R = r->nenc ? r->trf_rounds / (int)r->a->games : 1;
 
-	if (!t)
-		rc = -1;
 	/* round by round (a TRF's rounds are recorded in order): round g * R +
 	 * rho[e] holds game g of each encounter e in that Berger round */
 	for (int round = 1; t && round <= r->trf_rounds && rc == 0; round++) {
@@ -2215,12 +2185,9 @@ int cli_match(int argc, char **argv)
 		}
 	} else if (build_schedule(&r) != 0)
 		goto out;
-	else if (a.trf) {
-		int rho[ENGINES_MAX * ENGINES_MAX / 2], er = event_rounds(&r, rho);
-		if (er != 0) {
-			rc = er == -2 ? CLI_USAGE : CLI_FAIL;
-			goto out;
-		}
+	else if (a.trf && event_rounds(&r) != 0) {
+		rc = CLI_USAGE;
+		goto out;
 	}
 	if (a.resume && resume(&r) != 0)
 		goto out;
