@@ -431,15 +431,16 @@ int arb_position_is_legal(const arb_position *pos, arb_move move)
 {
 	arb_move list[ARB_MAX_MOVES];
 	arbI_api_check(pos, 0);
-	/* Any move but a castling is one of its piece's moves onto its square:
-	 * only those are made (the same as the whole list's there). */
+	/* Any move but a castling is one of its piece's moves onto its square,
+	 * a castling one of the castlings: only those are made (the same as
+	 * the whole list's there). */
 	int mover = pos->board[ARB_MOVE_FROM(move)], n;
 	if (ARB_MOVE_KIND(move) != ARB_MOVE_CASTLING) {
 		if (!mover || (int)ARB_PIECE_COLOR(mover) != pos->side)
 			return 0;
 		n = arbI_gen_legal_to(pos, ARB_PIECE_TYPE(mover), ARB_MOVE_TO(move), list);
 	} else {
-		n = arbI_gen_legal(pos, list);
+		n = arbI_gen_castlings(pos, list);
 	}
 	for (int i = 0; i < n; i++)
 		if (list[i] == move)
