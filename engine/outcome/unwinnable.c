@@ -223,15 +223,14 @@ static int plan_blockers(const arb_position *pos, int side, ss_event *plan, int 
 	int opp = side ^ 1;
 	bb_t pawns = pos_pieces(pos, opp, ARB_PAWN);
 	for (int k = 0; k < UW_PLAN_PAWNS && pawns; k++) {
-		int best = -1;
+		int best = -1, best_left = 8; /* the ranks the best has to go */
 		for (bb_t b = pawns; b;) {
 			int sq = bb_pop(&b);
-			int ahead = opp == ARB_WHITE ? 7 - ARB_RANK(sq) : ARB_RANK(sq);
-			int top = best < 0         ? 8 :
-				  opp == ARB_WHITE ? 7 - ARB_RANK(best) :
-						     ARB_RANK(best);
-			if (ahead < top)
+			int left = opp == ARB_WHITE ? 7 - ARB_RANK(sq) : ARB_RANK(sq);
+			if (left < best_left) {
 				best = sq;
+				best_left = left;
+			}
 		}
 		pawns &= ~BB(best);
 		for (int t = 0; t < 3; t++) {
@@ -390,18 +389,18 @@ ARB_API arb_verdict arb_position_dead(const arb_position *pos, long max_nodes)
  * real games reach (bare kings, locked walls); 0 means only "not proved". */
 int arbI_uw_dead_static(const arb_position *pos)
 {
-	int nomem = 0;
+	int nomem = 0, needs[2]; /* the structure proof */
 	arbI_attacks_init();
 	/* Either side's cheap failure first: the answer is 0 whichever fails,
 	 * and the other side's structure search need not run. */
-	for (int side = 0; side < 2; side++)
-		if (!arbI_uw_material_cannot_mate(pos, side) &&
-		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&
-		    arbI_uw_structure_fails_now(pos, side))
+	for (int side = 0; side < 2; side++) {
+		needs[side] = !arbI_uw_material_cannot_mate(pos, side) &&
+			      !arbI_uw_lone_minor_cannot_mate(pos, side);
+		if (needs[side] && arbI_uw_structure_fails_now(pos, side))
 			return 0;
+	}
 	for (int side = 0; side < 2; side++)
-		if (!arbI_uw_material_cannot_mate(pos, side) &&
-		    !arbI_uw_lone_minor_cannot_mate(pos, side) &&
+		if (needs[side] &&
 		    !arbI_uw_structure_cannot_mate(pos, side, UW_ROOT_STATES, NULL, &nomem))
 			return nomem ? -1 : 0;
 	return 1;
