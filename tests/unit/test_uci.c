@@ -292,6 +292,16 @@ END_TEST
 static tsv_file tricky;
 static long checked, failures;
 
+/* The legal moves of pos into moves and their UCI texts into text; their number. */
+static int legal_texts(const arb_position *pos, arb_move *moves, char (*text)[8])
+{
+	int n = arb_position_legal_moves(pos, moves);
+
+	for (int i = 0; i < n; i++)
+		uci_of(pos, moves[i], text[i]);
+	return n;
+}
+
 /*
  * Every move must round-trip, in both modes, and no two moves of a position may
  * print alike. (Standard mode writes a castling whose king moves less than two
@@ -302,10 +312,7 @@ static void roundtrip_node(const arb_position *pos, const char *name)
 {
 	arb_move moves[ARB_MAX_MOVES];
 	char text[ARB_MAX_MOVES][8];
-	int n = arb_position_legal_moves(pos, moves);
-
-	for (int i = 0; i < n; i++)
-		uci_of(pos, moves[i], text[i]);
+	int n = legal_texts(pos, moves, text);
 	for (int i = 0; i < n; i++) {
 		char fen[ARB_FEN_MAX];
 		arb_move back = ARB_MOVE_NONE;
@@ -341,10 +348,7 @@ static void reject_node(const arb_position *pos, const char *name)
 {
 	arb_move moves[ARB_MAX_MOVES];
 	char text[ARB_MAX_MOVES][8];
-	int n = arb_position_legal_moves(pos, moves);
-
-	for (int i = 0; i < n; i++)
-		uci_of(pos, moves[i], text[i]);
+	int n = legal_texts(pos, moves, text);
 	for (int from = 0; from < 64; from++) {
 		for (int to = 0; to < 64; to++) {
 			char t[8] = {(char)('a' + ARB_FILE(from)),
