@@ -22,6 +22,9 @@ and compares standard output with the expected answer:
 - disagreements/case-NNN/round-K.trf: the same set of lines as both engines'
   answers (round-K.bbp.pairs and .gacrux.pairs, the same set), order free
   (revised rules: not with --edition 2017);
+- handbook/NAME/round-K.trf: a worked example of the FIDE literature (README.md
+  there): the same set of lines as round-K.pairs, order free (the source gives
+  the boards, not their order), under every edition;
 - nopairing/case-NNN/round-K.trf: no legal pairing exists: the exit status
   must be a failure (1..125, not a signal or a timeout), standard error must
   say why, and standard output must hold no board.
@@ -29,7 +32,8 @@ and compares standard output with the expected answer:
 A flat directory of case-NNN-round-K.trf/.pairs (tests/data/tournaments/
 cases) is read too. --sample N takes N of the regular rounds spread evenly
 over all cases (the list sorted by case and round, every total/N-th), plus
-one disagreement round in 20 of N (at least one) and every nopairing round;
+one disagreement round in 20 of N (at least one), every handbook round and
+every nopairing round;
 --cases keeps the rounds of the named cases in all three folders.
 --known-differences FILE lists rounds ("case-NNN K" a line) that must
 differ from their answer: a known gap, counted apart; one that is exact
@@ -72,6 +76,10 @@ def collect(data, edition=""):
     """[(kind, case, round, trf, expected)] of DATA_DIR, sorted."""
     regular, disagree, nopair = [], [], []
     old = edition == "2017"
+    for trf in glob.glob(os.path.join(data, "handbook", "*", "round-*.trf")):
+        case = "handbook/" + os.path.basename(os.path.dirname(trf))
+        k = int(re.search(r"round-(\d+)\.trf$", trf).group(1))
+        disagree.append(("book", case, k, trf, (trf[:-4] + ".pairs",)))
     for trf in glob.glob(os.path.join(data, "case-*", "round-*.trf")) + \
             glob.glob(os.path.join(data, "case-*-round-*.trf")):
         pairs = trf[:-4] + (".2017.pairs" if old else ".pairs")
@@ -186,9 +194,11 @@ def main():
             return 2
     if a.sample > 0:
         regular = spread(regular, a.sample)
-        disagree = spread(disagree, max(1, a.sample // 20)) if disagree else []
+        book = [r for r in disagree if r[0] == "book"]  # a handful: all of them
+        sets = [r for r in disagree if r[0] == "set"]
+        disagree = book + (spread(sets, max(1, a.sample // 20)) if sets else [])
     # the two engines' answers on disagreements/ must be the same set
-    for row in disagree:
+    for row in (r for r in disagree if r[0] == "set"):
         b, g = (read_lines(p) for p in row[4])
         if sorted(b) != sorted(g):
             sys.stderr.write("swiss_reference.py: %s: the engines' boards differ as a set\n"
@@ -213,6 +223,7 @@ def main():
         print("swiss_reference: %s" % results[0][2])
         return 77
     labels = {"exact": "reference rounds exact", "set": "disagreements, same boards (order free)",
+              "book": "handbook examples, same boards (order free)",
               "none": "no legal pairing, refused with a message"}
     totals = {k: [0, 0] for k in labels}
     failures = 0
@@ -231,7 +242,7 @@ def main():
             totals[kind][0] += 1
             continue
         failures += 1
-        where = {"exact": "", "set": "disagreements/", "none": "nopairing/"}[kind]
+        where = {"exact": "", "set": "disagreements/", "book": "", "none": "nopairing/"}[kind]
         if (where, case) != last_case:
             print("%s%s:" % (where, case))
             last_case = (where, case)
