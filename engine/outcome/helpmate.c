@@ -98,7 +98,7 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 		int g = c->goal_sq;
 		if (p->board[from] == (c->goal_piece & 15) ||
 		    (ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION && to == g))
-			return to == g ? 1 : sgn(dist(from, g) - dist(to, g));
+			return to == g ? 1 : sgn(c->goal_dist[from] - c->goal_dist[to]);
 		/* a promotion: its pawn walks up the file */
 		if (type == ARB_PAWN && ARB_FILE(from) == ARB_FILE(g) &&
 		    p->board[from] >> 3 == c->goal_piece >> 3 && ARB_RANK(g) % 7 == 0)
@@ -145,6 +145,46 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
 	if (type != ARB_PAWN)
 		return sgn(dist(from, lk) - dist(to, lk)) > 0 && dist(to, lk) == 1;
 	return c->weak; /* a minor piece needs blockers: promote them */
+}
+
+/*
+ * The goal piece's way to its square through the pawn structure as it
+ * stands: a breadth-first count of its moves, over squares its own pawns
+ * do not hold and, for a king, that no enemy pawn guards (sliders stop at
+ * pawns; other pieces step aside). A king walking round a pawn chain to
+ * its goal then makes progress at every step, where the distance as the
+ * crow flies has it going away for half the walk. Squares it cannot reach
+ * so get the distance as the crow flies, plus 8. Only the order of the
+ * search depends on it.
+ */
+void arbI_uw_goal_map(uw_ctx *c)
+{
+	const arb_position *p = &c->pos;
+	int col = c->goal_piece >> 3, type = c->goal_piece & 7, g = c->goal_sq;
+	bb_t pawns = p->by_type[ARB_PAWN], open = ~pos_pieces(p, col, ARB_PAWN);
+	if (type == ARB_PAWN) {
+		for (int sq = 0; sq < 64; sq++)
+			c->goal_dist[sq] = (uint8_t)dist(sq, g);
+		return;
+	}
+	if (type == ARB_KING)
+		for (bb_t b = pos_pieces(p, col ^ 1, ARB_PAWN); b;)
+			open &= ~pawn_attacks(col ^ 1, bb_pop(&b));
+	memset(c->goal_dist, 0xff, sizeof c->goal_dist);
+	c->goal_dist[g] = 0;
+	bb_t seen = BB(g), front = BB(g);
+	for (int d = 1; front; d++) {
+		bb_t next = 0;
+		for (bb_t b = front; b;)
+			next |= piece_step(type, bb_pop(&b), pawns);
+		front = next & open & ~seen;
+		seen |= front;
+		for (bb_t b = front; b;)
+			c->goal_dist[bb_pop(&b)] = (uint8_t)d;
+	}
+	for (int sq = 0; sq < 64; sq++)
+		if (c->goal_dist[sq] == 0xff)
+			c->goal_dist[sq] = (uint8_t)(dist(sq, g) + 8);
 }
 
 static hm_entry *hm_slot(uw_ctx *c)

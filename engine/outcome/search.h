@@ -70,6 +70,7 @@ typedef struct uw_ctx {
 	long tt_nodes;                     /* helpmate nodes searched since the table last grew */
 	int weak;                          /* the mating side has no pawn, rook or queen */
 	int goal_sq, goal_piece;           /* sub-goal: this piece code arrives on goal_sq */
+	uint8_t goal_dist[64];             /* the goal piece's moves from each square to it */
 	uint64_t goal_fail[UW_GOAL_TRIES]; /* positions reaching it that led nowhere */
 	int goal_fails;
 	uint32_t gen; /* helpmate iteration, tags the table entries */
@@ -170,6 +171,8 @@ int arbI_uw_lone_minor_cannot_mate(const arb_position *p, int side);
 
 /* Sorts moves[0..n) toward a mate of the defender's king. */
 void arbI_uw_order_moves(const uw_ctx *c, arb_move *moves, int n);
+/* Fills c->goal_dist for the sub-goal c->goal_sq, c->goal_piece. */
+void arbI_uw_goal_map(uw_ctx *c);
 /* 1 if a mate (or the sub-goal) is found from c->pos within budget r. */
 int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step);
 /* Grows the transposition table to `bits` (at most c->tt_max). */

@@ -142,6 +142,7 @@ static arb_verdict subgoal(uw_ctx *c, const ss_event *ev, long budget, long rest
 	arbI_uw_tt_grow(c, bits); /* a search this size needs the table at once */
 	c->goal_sq = ev->to;
 	c->goal_piece = ev->color << 3 | ev->type;
+	arbI_uw_goal_map(c);
 	c->goal_fails = 0;
 	c->nodes = 0;
 	for (int d = 0; d <= UW_HM_MAX_BUDGET && c->nodes < budget;) {
