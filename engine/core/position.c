@@ -283,6 +283,45 @@ void arbI_pos_set_ep_if_legal(arb_position *p, int sq)
 	p->ep = arbI_pos_ep_capture_legal(p, sq) ? (uint8_t)sq : ARB_NO_SQUARE;
 }
 
+/* See position.h. Read off the board: the piece m puts on its
+ * destination (a promotion's new piece) attacks the king, or a slider of
+ * the mover's that it uncovers does. */
+int arbI_move_gives_check(const arb_position *p, arb_move m)
+{
+	const int us = p->side, from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	const int ksq = pos_king(p, us ^ 1);
+	const bb_t occ = (pos_occupied(p) ^ BB(from)) | BB(to);
+	const bb_t own = p->by_color[us] ^ BB(from);
+	int type = ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION ? (int)ARB_MOVE_PROMOTION_TYPE(m) :
+							    (int)ARB_PIECE_TYPE(p->board[from]);
+	bb_t direct = 0;
+
+	switch (type) {
+	case ARB_PAWN:
+		direct = pawn_attacks(us, to);
+		break;
+	case ARB_KNIGHT:
+		direct = knight_attacks(to);
+		break;
+	case ARB_BISHOP:
+		direct = bishop_attacks(to, occ);
+		break;
+	case ARB_ROOK:
+		direct = rook_attacks(to, occ);
+		break;
+	case ARB_QUEEN:
+		direct = bishop_attacks(to, occ) | rook_attacks(to, occ);
+		break;
+	default: /* a king gives no check itself */
+		break;
+	}
+	if (direct & BB(ksq))
+		return 1;
+	bb_t rq = (p->by_type[ARB_ROOK] | p->by_type[ARB_QUEEN]) & own;
+	bb_t bq = (p->by_type[ARB_BISHOP] | p->by_type[ARB_QUEEN]) & own;
+	return ((rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)) != 0;
+}
+
 /* ------------------------------------------------------------------------
  * Make / unmake
  * ---------------------------------------------------------------------- */

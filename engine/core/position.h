@@ -115,6 +115,10 @@ void arbI_pos_set_ep_if_legal(arb_position *p, int sq);
 /* The internal invariant checker; writes a reason into why (size n) on failure. */
 int arbI_position_is_valid(const arb_position *p, char *why, size_t n);
 
+/* 1 if the legal move m of the side to move (not castling, not e.p.)
+ * gives check, found without playing it. */
+int arbI_move_gives_check(const arb_position *p, arb_move m);
+
 /* Make / unmake of a legal move (move generator's output). */
 void arbI_pos_do_move(arb_position *p, arb_move m, arb_undo *u);
 void arbI_pos_undo_move(arb_position *p, arb_move m, const arb_undo *u);

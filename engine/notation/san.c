@@ -78,45 +78,6 @@ static size_t san_body(const arb_position *p, arb_move m, const arb_move *list, 
 	return k;
 }
 
-/* 1 if the move m (not castling, not e.p.) attacks the enemy king: the
- * piece it puts on its destination does (a promotion's new piece), or a
- * slider of the mover's that it uncovers does. */
-static int gives_check(const arb_position *p, arb_move m)
-{
-	const int us = p->side, from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
-	const int ksq = pos_king(p, us ^ 1);
-	const bb_t occ = (pos_occupied(p) ^ BB(from)) | BB(to);
-	const bb_t own = p->by_color[us] ^ BB(from);
-	int type = ARB_MOVE_KIND(m) == ARB_MOVE_PROMOTION ? (int)ARB_MOVE_PROMOTION_TYPE(m) :
-							    (int)ARB_PIECE_TYPE(p->board[from]);
-	bb_t direct = 0;
-
-	switch (type) {
-	case ARB_PAWN:
-		direct = pawn_attacks(us, to);
-		break;
-	case ARB_KNIGHT:
-		direct = knight_attacks(to);
-		break;
-	case ARB_BISHOP:
-		direct = bishop_attacks(to, occ);
-		break;
-	case ARB_ROOK:
-		direct = rook_attacks(to, occ);
-		break;
-	case ARB_QUEEN:
-		direct = bishop_attacks(to, occ) | rook_attacks(to, occ);
-		break;
-	default: /* a king gives no check itself */
-		break;
-	}
-	if (direct & BB(ksq))
-		return 1;
-	bb_t rq = (p->by_type[ARB_ROOK] | p->by_type[ARB_QUEEN]) & own;
-	bb_t bq = (p->by_type[ARB_BISHOP] | p->by_type[ARB_QUEEN]) & own;
-	return ((rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)) != 0;
-}
-
 /* 1 if the side to move has a legal move: a king step is looked for first
  * (the usual answer to a check), then the whole list is counted. */
 static int has_legal_move(const arb_position *p)
@@ -137,7 +98,8 @@ static int has_legal_move(const arb_position *p)
 static char check_suffix(const arb_position *p, arb_move m)
 {
 	const arb_move_kind kind = ARB_MOVE_KIND(m);
-	if (kind != ARB_MOVE_CASTLING && kind != ARB_MOVE_EN_PASSANT && !gives_check(p, m))
+	if (kind != ARB_MOVE_CASTLING && kind != ARB_MOVE_EN_PASSANT &&
+	    !arbI_move_gives_check(p, m))
 		return 0;
 	arb_position after = *p;
 	arb_undo u;

@@ -8,6 +8,7 @@
  * run in the caller's uw_ctx and stop at c->limit nodes; the walk pauses
  * and resumes where it stopped (unwinnable.c alternates the two).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,8 +47,9 @@ static int move_score(const uw_ctx *c, const arb_position *p, arb_move m)
 	return s;
 }
 
-/* Sorts moves[0..n) by descending score (insertion sort: lists are short). */
-void arbI_uw_order_moves(const uw_ctx *c, arb_move *moves, int n)
+/* Sorts moves[0..n) by descending score, ties kept in order (insertion
+ * sort: lists are short); aux[0..n), when not NULL, goes along. */
+static void order_moves(const uw_ctx *c, arb_move *moves, int8_t *aux, int n)
 {
 	int score[ARB_MAX_MOVES];
 	for (int i = 0; i < n; i++)
@@ -55,13 +57,23 @@ void arbI_uw_order_moves(const uw_ctx *c, arb_move *moves, int n)
 	for (int i = 1; i < n; i++) {
 		arb_move m = moves[i];
 		int s = score[i], j = i - 1;
+		int8_t a = aux ? aux[i] : 0;
 		for (; j >= 0 && score[j] < s; j--) {
 			moves[j + 1] = moves[j];
 			score[j + 1] = score[j];
+			if (aux)
+				aux[j + 1] = aux[j];
 		}
 		moves[j + 1] = m;
 		score[j + 1] = s;
+		if (aux)
+			aux[j + 1] = a;
 	}
+}
+
+void arbI_uw_order_moves(const uw_ctx *c, arb_move *moves, int n)
+{
+	order_moves(c, moves, NULL, n);
 }
 
 /* ------------------------------------------------------------------------
@@ -155,23 +167,22 @@ static int move_step(const uw_ctx *c, const arb_position *p, arb_move m)
  * its goal then makes progress at every step, where the distance as the
  * crow flies has it going away for half the walk. Squares it cannot reach
  * so get the distance as the crow flies, plus 8. Only the order of the
- * search depends on it.
+ * search depends on it. maze() is the map of a piece of `col` and `type`
+ * to square g; arbI_uw_goal_map the sub-goal's.
  */
-void arbI_uw_goal_map(uw_ctx *c)
+static void maze(const arb_position *p, int col, int type, int g, uint8_t out[64])
 {
-	const arb_position *p = &c->pos;
-	int col = c->goal_piece >> 3, type = c->goal_piece & 7, g = c->goal_sq;
 	bb_t pawns = p->by_type[ARB_PAWN], open = ~pos_pieces(p, col, ARB_PAWN);
 	if (type == ARB_PAWN) {
 		for (int sq = 0; sq < 64; sq++)
-			c->goal_dist[sq] = (uint8_t)dist(sq, g);
+			out[sq] = (uint8_t)dist(sq, g);
 		return;
 	}
 	if (type == ARB_KING)
 		for (bb_t b = pos_pieces(p, col ^ 1, ARB_PAWN); b;)
 			open &= ~pawn_attacks(col ^ 1, bb_pop(&b));
-	memset(c->goal_dist, 0xff, sizeof c->goal_dist);
-	c->goal_dist[g] = 0;
+	memset(out, 0xff, 64);
+	out[g] = 0;
 	bb_t seen = BB(g), front = BB(g);
 	for (int d = 1; front; d++) {
 		bb_t next = 0;
@@ -180,16 +191,43 @@ void arbI_uw_goal_map(uw_ctx *c)
 		front = next & open & ~seen;
 		seen |= front;
 		for (bb_t b = front; b;)
-			c->goal_dist[bb_pop(&b)] = (uint8_t)d;
+			out[bb_pop(&b)] = (uint8_t)d;
 	}
 	for (int sq = 0; sq < 64; sq++)
-		if (c->goal_dist[sq] == 0xff)
-			c->goal_dist[sq] = (uint8_t)(dist(sq, g) + 8);
+		if (out[sq] == 0xff)
+			out[sq] = (uint8_t)(dist(sq, g) + 8);
+}
+
+void arbI_uw_goal_map(uw_ctx *c)
+{
+	maze(&c->pos, c->goal_piece >> 3, c->goal_piece & 7, c->goal_sq, c->goal_dist);
 }
 
 static hm_entry *hm_slot(uw_ctx *c)
 {
 	return &((hm_entry *)c->tt)[c->pos.key & ((1u << c->tt_bits) - 1)];
+}
+
+/* 1 if move m from p, past the budget, surely leads nowhere: the defender
+ * moves (his move never mates him) or the mating side's gives no check,
+ * and the sub-goal's piece does not arrive. 0 when the position after it
+ * must tell (castling, e.p.) or it is looked at. */
+static int past_budget_skip(const uw_ctx *c, const arb_position *p, arb_move m)
+{
+	int kind = ARB_MOVE_KIND(m), from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+	if (kind == ARB_MOVE_CASTLING || kind == ARB_MOVE_EN_PASSANT)
+		return 0;
+	if (c->goal_sq >= 0) {
+		int there = to == c->goal_sq ?
+				    (kind == ARB_MOVE_PROMOTION ?
+					     ARB_PIECE(p->side, ARB_MOVE_PROMOTION_TYPE(m)) :
+					     p->board[from]) :
+			    from == c->goal_sq ? ARB_EMPTY :
+						 p->board[c->goal_sq];
+		if (there == c->goal_piece)
+			return 0;
+	}
+	return p->side != c->side || !arbI_move_gives_check(p, m);
 }
 
 /* 1 if a mate is found from here within budget r (line in c->line). */
@@ -223,14 +261,26 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 	e->gen = c->gen;
 	if (!tick(c))
 		return 0;
-	arbI_uw_order_moves(c, moves, n);
-	for (int i = 0; i < n && !c->aborted; i++) {
+	/* Past the budget only a mating move (FIDE 2018 1.4: the last move
+	 * of a mate gives check) or one reaching the sub-goal is looked at:
+	 * the others are dropped before the ordering where the board tells
+	 * (the order of those kept is the same). */
+	int8_t steps[ARB_MAX_MOVES];
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
 		int step = move_step(c, p, moves[i]);
+		int child = r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
+		if (child < 0 && past_budget_skip(c, p, moves[i]))
+			continue;
+		moves[kept] = moves[i];
+		steps[kept++] = (int8_t)step;
+	}
+	order_moves(c, moves, steps, kept);
+	for (int i = 0; i < kept && !c->aborted; i++) {
+		int step = steps[i];
 		int child = r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
 		arb_undo u;
 		arbI_pos_do_move(p, moves[i], &u);
-		/* Past the budget only a mating move is looked at (FIDE 2018
-		 * 1.4: the last move of a mate gives check). */
 		int skip = child < 0 && (p->side == c->side || !pos_checkers(p)) &&
 			   !(c->goal_sq >= 0 && p->board[c->goal_sq] == c->goal_piece);
 		c->path[ply] = moves[i];
@@ -259,11 +309,40 @@ void arbI_uw_tt_grow(uw_ctx *c, int bits)
 	c->tt_nodes = 0;
 }
 
-/* Budget iterations, each budget aimed at the king and then at each
- * corner (nearest first), each search capped at c->hm_cap nodes; past
- * UW_HM_MAX_BUDGET the budgets start over with four times the cap. The
- * schedule resumes where the last call stopped; runs until a mate or the
- * node limit. */
+/*
+ * The schedule of the helpmate searches: each search is a budget (a
+ * depth, 0 .. UW_HM_MAX_BUDGET) and a node cap, aimed at the king and then
+ * at each corner (nearest first). Caps are UW_HM_FIRST_CAP times 4^k;
+ * budgets come in bands of UW_HM_DEPTH_STEP. Level L runs, for k = 0 .. L,
+ * band L - k with cap k: the deep bands with small caps, the shallow ones
+ * with large caps, so that neither a mate a shallow search finds with a
+ * few thousand nodes nor one a deeper search finds with a thousand waits
+ * for the other kind to be exhausted.
+ */
+static void hm_next(uw_ctx *c)
+{
+	if (++c->hm_target < 5)
+		return;
+	c->hm_target = 0;
+	int band = c->hm_level - c->hm_k;
+	if (++c->hm_depth < UW_HM_DEPTH_STEP * (band + 1) && c->hm_depth <= UW_HM_MAX_BUDGET)
+		return;
+	do { /* the next cap of this level, or the next level; a band past
+	      * the last budget is skipped (band 0 always exists) */
+		if (++c->hm_k > c->hm_level) {
+			c->hm_level++;
+			c->hm_k = 0;
+		}
+		band = c->hm_level - c->hm_k;
+	} while (UW_HM_DEPTH_STEP * band > UW_HM_MAX_BUDGET);
+	c->hm_depth = UW_HM_DEPTH_STEP * band;
+	c->hm_cap = UW_HM_FIRST_CAP;
+	for (int k = 0; k < c->hm_k && c->hm_cap < LONG_MAX / 4; k++)
+		c->hm_cap *= 4;
+}
+
+/* The searches of the schedule (hm_next) in turn, resumed where the last
+ * call stopped, until a mate or the node limit. */
 arb_verdict arbI_uw_helpmate(uw_ctx *c)
 {
 	long end = c->limit;
@@ -281,13 +360,7 @@ arb_verdict arbI_uw_helpmate(uw_ctx *c)
 			return ARB_WINNABLE;
 		if (c->aborted && c->nodes >= end)
 			break; /* cut by the caller's limit: resume this search later */
-		if (++c->hm_target == 5) {
-			c->hm_target = 0;
-			if (++c->hm_depth > UW_HM_MAX_BUDGET) {
-				c->hm_depth = 0;
-				c->hm_cap *= 4;
-			}
-		}
+		hm_next(c);
 	}
 	c->limit = end;
 	return ARB_UNDETERMINED;

@@ -31,7 +31,8 @@
 #define UW_WALK_STATES 8
 #define UW_HM_MAX_BUDGET 24
 #define UW_HM_FIRST_CAP 1024L
-#define SS_MAX_EVENTS 8 /* structure changes reported as sub-goals */
+#define UW_HM_DEPTH_STEP 3 /* the helpmate budgets' bands (helpmate.c) */
+#define SS_MAX_EVENTS 8    /* structure changes reported as sub-goals */
 
 typedef struct seen_entry {
 	uint64_t key, check; /* check == 0: empty slot */
@@ -76,10 +77,11 @@ typedef struct uw_ctx {
 	uint32_t gen; /* helpmate iteration, tags the table entries */
 	seen_entry *seen;
 	size_t seen_cap, seen_count;
-	int hm_depth;              /* next helpmate iteration budget */
+	int hm_depth;              /* next helpmate search's budget, */
 	int target;                /* the square the mating net is aimed at, or none */
 	int targets[5], hm_target; /* none, then the corners nearest first */
-	long hm_cap;               /* nodes per helpmate search */
+	long hm_cap;               /* ... its node cap (UW_HM_FIRST_CAP 4^hm_k) */
+	int hm_level, hm_k;        /* ... and its place in the schedule */
 	arb_position walk_pos;     /* where the paused walk stands */
 	walk_stack w;
 	size_t walk_depth;
@@ -171,7 +173,9 @@ int arbI_uw_lone_minor_cannot_mate(const arb_position *p, int side);
 
 /* Sorts moves[0..n) toward a mate of the defender's king. */
 void arbI_uw_order_moves(const uw_ctx *c, arb_move *moves, int n);
-/* Fills c->goal_dist for the sub-goal c->goal_sq, c->goal_piece. */
+/* Fills c->goal_dist for the sub-goal c->goal_sq, c->goal_piece: the
+ * moves its piece needs from each square through the pawns as they stand
+ * (helpmate.c says how). */
 void arbI_uw_goal_map(uw_ctx *c);
 /* 1 if a mate (or the sub-goal) is found from c->pos within budget r. */
 int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step);
