@@ -283,6 +283,20 @@ void arbI_pos_set_ep_if_legal(arb_position *p, int sq)
 	p->ep = arbI_pos_ep_capture_legal(p, sq) ? (uint8_t)sq : ARB_NO_SQUARE;
 }
 
+/* See position.h: a king step is looked for first (the usual answer to
+ * a check), then the whole list is counted. */
+int arbI_pos_has_legal_move(const arb_position *p)
+{
+	const int us = p->side, ksq = pos_king(p, us);
+	const bb_t occ = pos_occupied(p) ^ BB(ksq);
+	bb_t steps = king_attacks(ksq) & ~p->by_color[us];
+
+	while (steps)
+		if (!pos_attacked_by(p, bb_pop(&steps), us ^ 1, occ))
+			return 1;
+	return arbI_gen_legal(p, NULL) > 0;
+}
+
 /* See position.h. Read off the board: the piece m puts on its
  * destination (a promotion's new piece) attacks the king, or a slider of
  * the mover's that it uncovers does. */

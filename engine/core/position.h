@@ -115,6 +115,9 @@ void arbI_pos_set_ep_if_legal(arb_position *p, int sq);
 /* The internal invariant checker; writes a reason into why (size n) on failure. */
 int arbI_position_is_valid(const arb_position *p, char *why, size_t n);
 
+/* 1 if the side to move has a legal move (mate and stalemate told
+ * without the whole list when a king step is legal). */
+int arbI_pos_has_legal_move(const arb_position *p);
 /* 1 if the legal move m of the side to move (not castling, not e.p.)
  * gives check, found without playing it. */
 int arbI_move_gives_check(const arb_position *p, arb_move m);

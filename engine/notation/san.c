@@ -78,20 +78,6 @@ static size_t san_body(const arb_position *p, arb_move m, const arb_move *list, 
 	return k;
 }
 
-/* 1 if the side to move has a legal move: a king step is looked for first
- * (the usual answer to a check), then the whole list is counted. */
-static int has_legal_move(const arb_position *p)
-{
-	const int us = p->side, ksq = pos_king(p, us);
-	const bb_t occ = pos_occupied(p) ^ BB(ksq);
-	bb_t steps = king_attacks(ksq) & ~p->by_color[us];
-
-	while (steps)
-		if (!pos_attacked_by(p, bb_pop(&steps), us ^ 1, occ))
-			return 1;
-	return arbI_gen_legal(p, NULL) > 0;
-}
-
 /* '+', '#' or nothing. Whether a move checks is read off the board for all
  * but castling and e.p. (played on a copy); only a check needs the
  * position after it, to tell mate. */
@@ -106,7 +92,7 @@ static char check_suffix(const arb_position *p, arb_move m)
 	arbI_pos_do_move(&after, m, &u);
 	if (!pos_checkers(&after))
 		return 0;
-	return has_legal_move(&after) ? '+' : '#';
+	return arbI_pos_has_legal_move(&after) ? '+' : '#';
 }
 
 size_t arb_move_to_san(const arb_position *pos, arb_move move, char *buf)

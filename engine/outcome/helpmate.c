@@ -244,6 +244,13 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 			return 1;
 		}
 	}
+	if (r < 0 || ply >= UW_MAX_PLY - 1 || arbI_uw_material_cannot_mate(p, c->side)) {
+		/* a leaf: only a mate here counts, told without the list */
+		if (arbI_pos_has_legal_move(p) || !mated_here(p, c->side, 0))
+			return 0;
+		found(c, ply);
+		return 1;
+	}
 	int n = arbI_gen_legal(p, moves);
 	if (n == 0) {
 		if (!mated_here(p, c->side, 0))
@@ -251,8 +258,6 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 		found(c, ply);
 		return 1;
 	}
-	if (r < 0 || ply >= UW_MAX_PLY - 1 || arbI_uw_material_cannot_mate(p, c->side))
-		return 0;
 	hm_entry *e = hm_slot(c);
 	if (e->gen == c->gen && e->key == p->key && e->budget >= r)
 		return 0;
@@ -403,10 +408,12 @@ static int seen_grow(uw_ctx *c)
 	return 1;
 }
 
-/* 1 if the position is new (and records it), 0 if seen, -1 on no memory. */
+/* 1 if the position is new (and records it), 0 if seen, -1 on no memory.
+ * The table grows past three quarters full: linear probing stays short
+ * there, and a fuller table costs fewer fresh pages (each a page fault). */
 static int seen_insert(uw_ctx *c)
 {
-	if (2 * (c->seen_count + 1) > c->seen_cap && !seen_grow(c))
+	if (4 * (c->seen_count + 1) > 3 * c->seen_cap && !seen_grow(c))
 		return -1;
 	uint64_t key = c->pos.key, chk = check_hash(&c->pos);
 	size_t j = key & (c->seen_cap - 1);
@@ -461,10 +468,22 @@ static int walk_enter(uw_ctx *c, walk_stack *w, size_t depth, size_t base)
 		return mated_here(&c->pos, c->side, 0) ? 2 : 0;
 	if (arbI_uw_material_cannot_mate(&c->pos, c->side))
 		return 0;
-	/* The pawn structure only changes on a zeroing move (FIDE 2018 9.3). */
-	if (depth > 0 && c->pos.halfmove == 0 &&
-	    arbI_uw_structure_cannot_mate(&c->pos, c->side, UW_WALK_STATES, NULL, &c->nomem))
-		return 0;
+	/* The pawn structure only changes on a zeroing move (FIDE 2018 9.3).
+	 * The proof only prunes (a walk without it is as exhaustive), so
+	 * when it keeps failing it is tried less and less often: after
+	 * UW_WALK_PROOF_TRIES failures in a row, once in as many zeroing
+	 * moves as it has failed; a success brings it back at every one. */
+	if (depth > 0 && c->pos.halfmove == 0) {
+		if (c->walk_skip > 0) {
+			c->walk_skip--;
+		} else if (arbI_uw_structure_cannot_mate(&c->pos, c->side, UW_WALK_STATES, NULL,
+							 &c->nomem)) {
+			c->walk_fails = 0;
+			return 0;
+		} else if (++c->walk_fails >= UW_WALK_PROOF_TRIES) {
+			c->walk_skip = c->walk_fails;
+		}
+	}
 	return 1;
 }
 

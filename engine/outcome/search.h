@@ -29,6 +29,7 @@
 #define UW_PLAN_MAX 16        /* sub-goals of one plan */
 #define UW_PLAN_PAWNS 2       /* the defender's pawns whose promotions are sub-goals */
 #define UW_WALK_STATES 8
+#define UW_WALK_PROOF_TRIES 16 /* failed structure proofs before the walk backs off */
 #define UW_HM_MAX_BUDGET 24
 #define UW_HM_FIRST_CAP 1024L
 #define UW_HM_DEPTH_STEP 3 /* the helpmate budgets' bands (helpmate.c) */
@@ -85,7 +86,8 @@ typedef struct uw_ctx {
 	arb_position walk_pos;     /* where the paused walk stands */
 	walk_stack w;
 	size_t walk_depth;
-	int walk_state; /* WALK_NEW, WALK_PAUSED or WALK_OVER */
+	long walk_fails, walk_skip; /* the walk's structure proofs failed in a row, to skip */
+	int walk_state;             /* WALK_NEW, WALK_PAUSED or WALK_OVER */
 } uw_ctx;
 
 /* A structure change: a unit of `color` and `type` arrives on `to` (a pawn
