@@ -259,11 +259,12 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 		return 1;
 	}
 	hm_entry *e = hm_slot(c);
-	if (e->gen == c->gen && e->key == p->key && e->budget >= r)
+	uint32_t check = (uint32_t)(p->key >> 32);
+	if (e->gen == (uint16_t)c->gen && e->check == check && e->budget >= r)
 		return 0;
-	e->key = p->key;
-	e->budget = r;
-	e->gen = c->gen;
+	e->check = check;
+	e->budget = (int16_t)r;
+	e->gen = (uint16_t)c->gen;
 	if (!tick(c))
 		return 0;
 	/* Past the budget only a mating move (FIDE 2018 1.4: the last move

@@ -98,9 +98,9 @@ typedef struct ss_event {
 
 /* An entry of the helpmate search's transposition table (uw_ctx.tt). */
 typedef struct hm_entry {
-	uint64_t key;
-	int32_t budget; /* searched with at least this budget */
-	uint32_t gen;
+	uint32_t check; /* the key's high half (the low bits are the slot) */
+	uint16_t gen;   /* the search that wrote it (uw_ctx.gen, wrapping) */
+	int16_t budget; /* searched with at least this budget */
 } hm_entry;
 
 /* ---- small helpers, inline in every file --------------------------------- */
