@@ -34,7 +34,8 @@ cases) is read too. --sample N takes N of the regular rounds spread evenly
 over all cases (the list sorted by case and round, every total/N-th), plus
 one disagreement round in 20 of N (at least one), every handbook round and
 every nopairing round;
---cases keeps the rounds of the named cases in all three folders.
+--cases keeps the rounds of the named cases in every folder (a handbook
+example is named handbook/NAME).
 --known-differences FILE lists rounds ("case-NNN K" a line) that must
 differ from their answer: a known gap, counted apart; one that is exact
 fails the run until it is taken off the list. A round
@@ -73,13 +74,15 @@ def read_lines(path):
 
 
 def collect(data, edition=""):
-    """[(kind, case, round, trf, expected)] of DATA_DIR, sorted."""
-    regular, disagree, nopair = [], [], []
+    """The rows [(kind, case, round, trf, expected)] of DATA_DIR, sorted: the
+    regular rounds, the disagreements, the handbook examples, the rounds with
+    no pairing."""
+    regular, disagree, book, nopair = [], [], [], []
     old = edition == "2017"
     for trf in glob.glob(os.path.join(data, "handbook", "*", "round-*.trf")):
         case = "handbook/" + os.path.basename(os.path.dirname(trf))
         k = int(re.search(r"round-(\d+)\.trf$", trf).group(1))
-        disagree.append(("book", case, k, trf, (trf[:-4] + ".pairs",)))
+        book.append(("book", case, k, trf, (trf[:-4] + ".pairs",)))
     for trf in glob.glob(os.path.join(data, "case-*", "round-*.trf")) + \
             glob.glob(os.path.join(data, "case-*-round-*.trf")):
         pairs = trf[:-4] + (".2017.pairs" if old else ".pairs")
@@ -95,7 +98,7 @@ def collect(data, edition=""):
         case, k = round_key(trf)
         nopair.append(("none", case, k, trf, None))
     key = lambda r: (r[1], r[2])
-    return sorted(regular, key=key), sorted(disagree, key=key), sorted(nopair, key=key)
+    return tuple(sorted(rows, key=key) for rows in (regular, disagree, book, nopair))
 
 
 def spread(rows, n):
@@ -181,24 +184,22 @@ def main():
     cmd = shlex.split(a.arbiter)
     if not cmd:
         ap.error("no program")
-    regular, disagree, nopair = collect(a.data, a.edition)
-    if not regular and not disagree and not nopair:
+    regular, disagree, book, nopair = collect(a.data, a.edition)
+    if not regular and not disagree and not book and not nopair:
         sys.stderr.write("swiss_reference.py: no rounds in %s\n" % a.data)
         return 2
     if a.cases:
         names = set(c.strip() for c in a.cases.split(",") if c.strip())
         keep = lambda rows: [r for r in rows if r[1] in names]
-        regular, disagree, nopair = keep(regular), keep(disagree), keep(nopair)
-        if not regular and not disagree and not nopair:
+        regular, disagree, book, nopair = keep(regular), keep(disagree), keep(book), keep(nopair)
+        if not regular and not disagree and not book and not nopair:
             sys.stderr.write("swiss_reference.py: no rounds of %s\n" % a.cases)
             return 2
     if a.sample > 0:
         regular = spread(regular, a.sample)
-        book = [r for r in disagree if r[0] == "book"]  # a handful: all of them
-        sets = [r for r in disagree if r[0] == "set"]
-        disagree = book + (spread(sets, max(1, a.sample // 20)) if sets else [])
+        disagree = spread(disagree, max(1, a.sample // 20)) if disagree else []
     # the two engines' answers on disagreements/ must be the same set
-    for row in (r for r in disagree if r[0] == "set"):
+    for row in disagree:
         b, g = (read_lines(p) for p in row[4])
         if sorted(b) != sorted(g):
             sys.stderr.write("swiss_reference.py: %s: the engines' boards differ as a set\n"
@@ -216,7 +217,7 @@ def main():
                                      % (a.known_differences, no))
                     return 2
                 known.add((fields[0], int(fields[1])))
-    rows = regular + disagree + nopair
+    rows = regular + disagree + book + nopair
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         results = list(pool.map(lambda row: run_round(cmd, row, a.edition, a.timeout), rows))
     if all(skip for _, skip, _, _ in results):
