@@ -208,6 +208,13 @@ static hm_entry *hm_slot(uw_ctx *c)
 	return &((hm_entry *)c->tt)[c->pos.key & ((1u << c->tt_bits) - 1)];
 }
 
+/* The budget of a child reached by a move of `step` from a node of budget
+ * r entered by one of `prev_step` (see the section comment). */
+static inline int child_budget(int r, int step, int prev_step)
+{
+	return r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
+}
+
 /* 1 if move m from p, past the budget, surely leads nowhere: the defender
  * moves (his move never mates him) or the mating side's gives no check,
  * and the sub-goal's piece does not arrive. 0 when the position after it
@@ -246,7 +253,7 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 	}
 	if (r < 0 || ply >= UW_MAX_PLY - 1 || arbI_uw_material_cannot_mate(p, c->side)) {
 		/* a leaf: only a mate here counts, told without the list */
-		if (arbI_pos_has_legal_move(p) || !mated_here(p, c->side, 0))
+		if (!mated_here(p, c->side, 0) || arbI_pos_has_legal_move(p))
 			return 0;
 		found(c, ply);
 		return 1;
@@ -275,16 +282,14 @@ int arbI_uw_hm_search(uw_ctx *c, int r, int ply, int prev_step)
 	int kept = 0;
 	for (int i = 0; i < n; i++) {
 		int step = move_step(c, p, moves[i]);
-		int child = r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
-		if (child < 0 && past_budget_skip(c, p, moves[i]))
+		if (child_budget(r, step, prev_step) < 0 && past_budget_skip(c, p, moves[i]))
 			continue;
 		moves[kept] = moves[i];
 		steps[kept++] = (int8_t)step;
 	}
 	order_moves(c, moves, steps, kept);
 	for (int i = 0; i < kept && !c->aborted; i++) {
-		int step = steps[i];
-		int child = r - 1 + (step == 0 && prev_step > 0 ? 1 : step);
+		int step = steps[i], child = child_budget(r, step, prev_step);
 		arb_undo u;
 		arbI_pos_do_move(p, moves[i], &u);
 		int skip = child < 0 && (p->side == c->side || !pos_checkers(p)) &&
