@@ -115,7 +115,12 @@ for case in "fide2023-standard 1/2-1/2" "uscf-blitz 0-1"; do
 done
 # FIDE 2023 standard: the penalty, +2 minutes to the opponent, on the clock
 P=$TMP/illegal-fide2023-standard.pgn
-if tr '\n' ' ' <"$P" | grep -q '3\.\.\. [^{]*{\[%clk 0:02:5'; then pass "illegal move: 2 minutes added to Black's clock"; else fail "illegal move: no penalty on Black's clock"; fi
+# (60 s, less what Black has used, plus 120 s: over 170 s and at most 180 s;
+# a fast machine can answer within the millisecond, so 0:03:00.000 is right)
+c=$(tr '\n' ' ' <"$P" | sed -n 's/.* 3\.\.\. [^{]*{\[%clk \([0-9:.]*\)\].*/\1/p')
+if echo "$c" | awk -F: '{ s = $1 * 3600 + $2 * 60 + $3; exit !(s > 170 && s <= 180) }'; then
+	pass "illegal move: 2 minutes added to Black's clock"
+else fail "illegal move: no penalty on Black's clock (3... at '$c')"; fi
 # the replacement move obeys touch-move (searchmoves sent)
 run match --engine "$(fake bad illegal=3 log="$TMP/touch.log")" --engine "$(fake good seed=2)" \
 	--tc 60+0 --games 1 --rules fide2023-standard --pgn "$TMP/t.pgn"
