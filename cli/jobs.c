@@ -2,11 +2,13 @@
  * jobs.c -- the game pipeline of the batch commands (see jobs.h).
  *
  * Slots are numbered from 0 without end; slot i lives at slots[i % nslots].
- * head <= next <= tail: [head, next) are taken by workers or done, [next,
- * tail) wait for a worker, and only the main thread moves head and tail. A
- * slot belongs to the main thread from the moment it is written out (head
- * passes it) until it is queued again, and to one worker between being
- * taken and `done`; the lock orders the hand-overs. Each game writes into
+ * head <= next <= queued <= tail: [head, next) are taken by workers or done,
+ * [next, queued) wait for a worker, [queued, tail) are filled but not yet
+ * handed over (publish), and only the main thread moves head, queued and
+ * tail. A slot belongs to the main thread from the moment it is written out
+ * (head passes it) until it is queued again, and to one worker (the main
+ * thread's own among them) between being taken and `done`; the lock orders
+ * the hand-overs. Each game writes into
  * the slot's memory streams, never to stdout or stderr, so what the
  * process writes is decided by the order of the input alone.
  */
@@ -54,6 +56,10 @@ static int sink_reset(sink *s)
 		s->f = open_memstream(&s->buf, &s->len);
 		return s->f ? 0 : -1;
 	}
+	/* Nothing written since the last reset: the stream is at its start
+	 * already (a seek takes the stream's lock, a cost on every game). */
+	if (s->len == 0)
+		return 0;
 	if (fseeko(s->f, 0, SEEK_SET) != 0)
 		return -1;
 	s->len = 0; /* the stream sets it again when flushed */
@@ -219,7 +225,10 @@ typedef struct pipeline {
 	int nworkers;
 	int threads; /* workers running on threads; 0: inline on workers[0] */
 	long head, next, tail;
+	long queued;  /* tail as the workers see it (publish) */
+	long ready;   /* the slots before it are known to be done */
 	long awaited; /* the slot the main thread waits for, or -1 */
+	int idle;     /* workers waiting for a slot to be queued */
 	long seq;     /* games read over all the inputs */
 	size_t bytes; /* text in flight */
 	int quit;     /* workers: leave */
@@ -280,6 +289,11 @@ static void handle(pipeline *p, worker *w, slot *s)
 	finish(s);
 }
 
+/* A worker takes up to this many queued games at a time, a quarter of the
+ * queue at most (so that the others get work too): one lock for several
+ * games instead of two for each. */
+enum { TAKE_MAX = 8 };
+
 static void *worker_main(void *arg)
 {
 	worker *w = arg;
@@ -287,35 +301,78 @@ static void *worker_main(void *arg)
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		long i;
+		long i, n;
 
-		while (!p->quit && p->next == p->tail)
+		while (!p->quit && p->next == p->queued) {
+			p->idle++;
 			pthread_cond_wait(&p->work, &p->lock);
+			p->idle--;
+		}
 		if (p->quit)
 			break;
-		i = p->next++;
+		i = p->next;
+		n = (p->queued - i) / 4;
+		n = n < 1 ? 1 : n > TAKE_MAX ? TAKE_MAX : n;
+		p->next += n;
 		pthread_mutex_unlock(&p->lock);
-		handle(p, w, slot_at(p, i));
+		for (long k = 0; k < n; k++)
+			handle(p, w, slot_at(p, i + k));
 		pthread_mutex_lock(&p->lock);
-		slot_at(p, i)->done = 1;
+		for (long k = 0; k < n; k++)
+			slot_at(p, i + k)->done = 1;
 		/* The main thread waits for one slot only: wake it for that one. */
-		if (i == p->awaited)
+		if (p->awaited >= i && p->awaited < i + n)
 			pthread_cond_signal(&p->done);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
 
-/* Waits until slot i (in flight) is done. */
+/* Hands the slots filled since the last call to the workers (a lock, and a
+ * signal when one sleeps). Called every PUBLISH_EVERY games and before the
+ * main thread waits for a worker, so no slot waits unseen while it sleeps. */
+enum { PUBLISH_EVERY = 4 };
+
+static void publish(pipeline *p)
+{
+	if (p->queued == p->tail)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->queued = p->tail;
+	if (p->idle > 0)
+		pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Waits until slot i (in flight) is done, handling queued games on the
+ * main thread's own worker meanwhile (so that --jobs N keeps N threads
+ * busy on N processors and the main thread does not sleep while there is
+ * work); then notes how far from the oldest slot on every slot is done, so
+ * that writing them out needs no lock each. */
 static void wait_for(pipeline *p, long i)
 {
 	slot *s = slot_at(p, i);
 
+	publish(p);
 	pthread_mutex_lock(&p->lock);
-	p->awaited = i;
-	while (!s->done)
+	while (!s->done) {
+		if (p->next < p->queued) {
+			long k = p->next++;
+
+			pthread_mutex_unlock(&p->lock);
+			handle(p, &p->workers[0], slot_at(p, k));
+			pthread_mutex_lock(&p->lock);
+			slot_at(p, k)->done = 1;
+			continue;
+		}
+		p->awaited = i;
 		pthread_cond_wait(&p->done, &p->lock);
-	p->awaited = -1;
+		p->awaited = -1;
+	}
+	if (p->ready < p->head)
+		p->ready = p->head;
+	while (p->ready < p->queued && slot_at(p, p->ready)->done)
+		p->ready++;
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -325,7 +382,7 @@ static void emit(pipeline *p)
 	const cli_jobs_spec *spec = p->spec;
 	slot *s = slot_at(p, p->head);
 
-	if (p->threads > 0)
+	if (p->threads > 0 && p->head >= p->ready)
 		wait_for(p, p->head);
 	if (p->prog.width > 0 && (s->err.len > 0 || (s->out.len > 0 && p->prog.out_tty)))
 		progress_clear(&p->prog);
@@ -432,10 +489,9 @@ static void submit(pipeline *p, slot *s)
 		p->tail++;
 		return;
 	}
-	pthread_mutex_lock(&p->lock);
 	p->tail++;
-	pthread_cond_signal(&p->work);
-	pthread_mutex_unlock(&p->lock);
+	if (p->tail - p->queued >= PUBLISH_EVERY)
+		publish(p);
 }
 
 /* Copies the game's text into the slot. Returns 0, or -1 when out of
@@ -581,18 +637,20 @@ static int setup(pipeline *p)
 	return 0;
 }
 
-/* Starts the threads (none for one worker). When the system refuses a
- * thread, the ones started do the work, or the main thread alone. */
+/* Starts a thread for each worker but the first, the main thread's own,
+ * which handles games while it waits for one (wait_for): N workers are N
+ * threads. None for one worker. When the system refuses a thread, the ones
+ * started and the main thread do the work, or the main thread alone. */
 static void start(pipeline *p)
 {
 	int i;
 
 	if (p->nworkers < 2)
 		return;
-	for (i = 0; i < p->nworkers; i++)
+	for (i = 1; i < p->nworkers; i++)
 		if (pthread_create(&p->workers[i].thread, NULL, worker_main, &p->workers[i]) != 0)
 			break;
-	p->threads = i;
+	p->threads = i - 1;
 }
 
 static void teardown(pipeline *p)
@@ -604,7 +662,7 @@ static void teardown(pipeline *p)
 		p->quit = 1;
 		pthread_cond_broadcast(&p->work);
 		pthread_mutex_unlock(&p->lock);
-		for (i = 0; i < p->threads; i++)
+		for (i = 1; i <= p->threads; i++)
 			pthread_join(p->workers[i].thread, NULL);
 	}
 	for (i = 0; p->workers && i < p->nworkers; i++) {

@@ -10,8 +10,11 @@
  * writes to the slot's own memory streams; the main thread then writes the
  * slots out in input order and merges their counts. So the bytes written to stdout,
  * stderr and the command's side file, their order, the counts and the exit
- * status are the same for every number of workers. With one worker no
- * thread is started: the same per-game code runs inline.
+ * status are the same for every number of workers. N workers are N threads:
+ * the main thread is the first worker, and handles queued games itself
+ * whenever it would otherwise wait for one (so --jobs 2 keeps two
+ * processors busy, not three threads on two). With one worker no thread is
+ * started: the same per-game code runs inline.
  */
 #ifndef ARBITER_CLI_JOBS_H
 #define ARBITER_CLI_JOBS_H
